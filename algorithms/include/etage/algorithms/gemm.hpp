@@ -1,0 +1,262 @@
+#pragma once
+/// Tiled GEMM  C = alpha * op(A) * op(B) + beta * C  over Kokkos::View, written once against
+/// TeamPolicy and the tile-loop driver; the copy engine is a template argument.
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/scratch.hpp>
+#include <etage/tile.hpp>
+#include <etage/tile_loop.hpp>
+
+namespace etage {
+
+/// Operand transform: op(X) = X (NoTrans) or X^T (Trans).
+enum class Op { NoTrans, Trans };
+
+/// GEMM block shape: each team computes a BM x BN block of C, reading K in BK-deep tiles;
+/// each consumer thread owns a TM x TN micro-tile of accumulators in registers.
+/// Consumer threads = (BM/TM) * (BN/TN).
+template <int BM, int BN, int BK, int TM, int TN>
+struct GemmTile {
+  static_assert(BM % TM == 0 && BN % TN == 0, "etage::GemmTile: TM must divide BM and TN must divide BN");
+  static_assert(TM % 4 == 0 || TM < 4, "etage::GemmTile: TM must be < 4 or a multiple of 4");
+  static_assert(TN % 4 == 0 || TN < 4, "etage::GemmTile: TN must be < 4 or a multiple of 4");
+  static constexpr int bm = BM, bn = BN, bk = BK, tm = TM, tn = TN;
+  static constexpr int threads = (BM / TM) * (BN / TN);
+};
+
+/// Default block shape per execution space and element type. Host: one thread per 64x64
+/// block (teams spread over cores), K tiles of 32 bytes so 4 stages of A and B tiles fit the
+/// host's 32 KiB level-0 scratch. GPU: 256 threads with 8x8 micro-tiles on a 128x128 block,
+/// K tiles of 8, so 4 float stages fit the 40,936 B Kokkos 5.0.2 allows on the H200.
+template <class ExecSpace, class T>
+using default_gemm_tile =
+    std::conditional_t<Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible,
+                       GemmTile<64, 64, int(32 / sizeof(T)), 64, 64>, GemmTile<128, 128, 8, 8, 8>>;
+
+namespace impl {
+
+/// Row of micro-tile element i for thread coordinate r: micro-tiles are split in groups of
+/// 4 consecutive elements, groups spread over the block, so a warp's shared-memory reads
+/// are consecutive 16-byte vectors.
+template <int B, int T>
+ETAGE_FORCEINLINE_FUNCTION constexpr int micro_index(int r, int i) {
+  constexpr int g = T < 4 ? T : 4;
+  constexpr int groups = T / g;
+  return (i / g) * (B / groups) + r * g + (i % g);
+}
+
+template <class Engine, int Stages, class Tile, bool TA, bool TB, class SA, class SB, class CView>
+struct GemmKernel {
+  using T = typename CView::non_const_value_type;
+  static constexpr int BM = Tile::bm, BN = Tile::bn, BK = Tile::bk, TM = Tile::tm, TN = Tile::tn;
+  static constexpr int threads = Tile::threads;
+  static constexpr int cols = BN / TN;
+
+  SA a;
+  SB b;
+  CView c;
+  T alpha, beta;
+  int m, n, k;
+  int tiles_n;
+
+  template <class Member>
+  ETAGE_FUNCTION void operator()(Member const& team) const {
+    std::int64_t const m0 = std::int64_t(team.league_rank() / tiles_n) * BM;
+    std::int64_t const n0 = std::int64_t(team.league_rank() % tiles_n) * BN;
+    int const num_k_tiles = alpha == T(0) ? 0 : (k + BK - 1) / BK;
+
+    T acc[TM][TN];
+    for (int i = 0; i < TM; ++i)
+      for (int j = 0; j < TN; ++j) acc[i][j] = T(0);
+
+    auto const op_a = operand(a, [=](int t) {
+      return TA ? TileOrigin{{std::int64_t(t) * BK, m0}} : TileOrigin{{m0, std::int64_t(t) * BK}};
+    });
+    auto const op_b = operand(b, [=](int t) {
+      return TB ? TileOrigin{{n0, std::int64_t(t) * BK}} : TileOrigin{{std::int64_t(t) * BK, n0}};
+    });
+    tile_loop<Engine, Stages, threads>(
+        team, num_k_tiles,
+        [&](ConsumerContext const& ctx, int, auto const& ta, auto const& tb) {
+          int const tr = ctx.rank / cols, tc = ctx.rank % cols;
+          for (int kk = 0; kk < BK; ++kk) {
+            T af[TM], bf[TN];
+            for (int i = 0; i < TM; ++i) {
+              int const r = micro_index<BM, TM>(tr, i);
+              af[i] = TA ? ta(kk, r) : ta(r, kk);
+            }
+            for (int j = 0; j < TN; ++j) {
+              int const q = micro_index<BN, TN>(tc, j);
+              bf[j] = TB ? tb(q, kk) : tb(kk, q);
+            }
+            for (int i = 0; i < TM; ++i)
+              for (int j = 0; j < TN; ++j) acc[i][j] += af[i] * bf[j];
+          }
+        },
+        op_a, op_b);
+
+    // Epilogue: consumer threads write their micro-tile; beta == 0 never reads C.
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0) return;
+    int const tr = rank / cols, tc = rank % cols;
+    for (int i = 0; i < TM; ++i) {
+      std::int64_t const row = m0 + micro_index<BM, TM>(tr, i);
+      if (row >= m) continue;
+      for (int j = 0; j < TN; ++j) {
+        std::int64_t const col = n0 + micro_index<BN, TN>(tc, j);
+        if (col >= n) continue;
+        T const v = alpha * acc[i][j];
+        c(row, col) = beta == T(0) ? v : v + beta * c(row, col);
+      }
+    }
+  }
+};
+
+inline bool parse_op(char t, char const* name) {
+  switch (t) {
+    case 'N': case 'n': return false;
+    case 'T': case 't': case 'C': case 'c': return true;
+  }
+  throw InvalidArgument(std::string("etage::gemm: ") + name + " is '" + t + "', expected 'N' or 'T'");
+}
+
+template <class ExecSpace, class Engine, int Stages, class Tile, bool TA, bool TB, class AV, class BV, class CV>
+std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
+                     typename CV::non_const_value_type beta, CV const& C, int m, int n, int k, bool forced) {
+  constexpr int S = Stages == 0 ? default_stages<Engine> : Stages;
+  if constexpr (!stages_in_range<Engine, S>) {
+    return "Stages " + std::to_string(S) + " is outside [" + std::to_string(Engine::min_stages) + ", " +
+           std::to_string(Engine::max_stages) + "] for engine " + std::string(Engine::name);
+  } else {
+    using Support = EngineSupport<Engine, ExecSpace>;
+    if constexpr (!Support::compiled) {
+      return Support::device_unsupported_reason(space);
+    } else {
+      if (auto why = Support::device_unsupported_reason(space); !why.empty()) return why;
+      // Boxes in each view's own coordinates: A is MxK (or KxM when transposed), B KxN (NxK).
+      auto sa = make_tile_source<TA ? Tile::bk : Tile::bm, TA ? Tile::bm : Tile::bk>(A);
+      auto sb = make_tile_source<TB ? Tile::bn : Tile::bk, TB ? Tile::bk : Tile::bn>(B);
+      LaunchResources res;
+      if (auto why = Support::prepare(sa, res); !why.empty()) return "A: " + why;
+      if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
+      using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
+      int const tiles_m = (m + Tile::bm - 1) / Tile::bm, tiles_n = (n + Tile::bn - 1) / Tile::bn;
+      Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
+      constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
+      using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), 1>>;
+      std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
+                               std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
+                               std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
+      Policy policy;
+      try {
+        policy = make_team_policy<Policy>(space, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
+                                          kernel, what);
+      } catch (Error const& e) {
+        if (forced) throw;
+        return "launch shape does not fit: " + std::string(e.what());
+      }
+      Kokkos::parallel_for(what, policy, kernel);
+      space.fence(what);
+      return {};
+    }
+  }
+}
+
+template <class ExecSpace, int Stages, class Tile, bool TA, bool TB, class AV, class BV, class CV, class... Engines>
+std::string gemm_auto(ExecSpace const& space, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
+                      typename CV::non_const_value_type beta, CV const& C, int m, int n, int k, EngineList<Engines...>) {
+  std::string reasons;
+  bool done = false;
+  auto attempt = [&](auto engine) {
+    if (done) return;
+    using E = decltype(engine);
+    std::string why = gemm_run<ExecSpace, E, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, m, n, k, false);
+    if (why.empty()) done = true;
+    else reasons += "\n  " + std::string(E::name) + ": " + why;
+  };
+  (attempt(Engines{}), ...);
+  if (!done) throw UnsupportedEngine("etage::gemm<Auto>: no engine can run this problem:" + reasons);
+  return {};
+}
+
+}  // namespace impl
+
+/// C = alpha * op(A) * op(B) + beta * C.
+///
+/// - A, B, C: rank-2 Kokkos::Views of float or double (same value type), any layout
+///   (LayoutLeft, LayoutRight, LayoutStride subviews), accessible from ExecSpace.
+///   op(A) is M x K, op(B) is K x N, C is M x N (elements).
+/// - transa / transb: 'N' (op(X) = X) or 'T' / 'C' (op(X) = X^T).
+/// - K = 0 or alpha = 0: C = beta * C, A and B not read. beta = 0: C is not read.
+/// - Engine: engine::Auto (default) picks the best engine that runs on the device and data;
+///   an explicit engine is used or throws UnsupportedEngine saying why it cannot run.
+///   Stages: 0 = the engine's default. Tile: block shape (GemmTile).
+/// Errors: InvalidArgument (trans flag, extents over INT_MAX), ExtentMismatch, EmptyView
+/// (M or N = 0), ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages
+/// do not fit), UnsupportedEngine. Blocks until C is written (fences `space`).
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class AV, class BV, class CV>
+void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_const_value_type alpha, AV const& A,
+          BV const& B, typename CV::non_const_value_type beta, CV const& C) {
+  using T = typename CV::non_const_value_type;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::gemm: value type must be float or double");
+  static_assert(AV::rank() == 2 && BV::rank() == 2 && CV::rank() == 2, "etage::gemm: A, B and C must be rank-2 views");
+  static_assert(std::is_same_v<typename AV::non_const_value_type, T> && std::is_same_v<typename BV::non_const_value_type, T>,
+                "etage::gemm: A, B and C must have the same value type");
+  static_assert(!std::is_const_v<typename CV::value_type>, "etage::gemm: C must be writable");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename BV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename CV::memory_space>::accessible,
+                "etage::gemm: A, B and C must be accessible from the execution space");
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0) {
+    static_assert(stages_in_range<Engine, Stages>,
+                  "etage::gemm: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
+                  "CpAsync and BulkTensor 2..8)");
+  }
+  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_gemm_tile<ExecSpace, T>, Tile>;
+
+  bool const ta = impl::parse_op(transa, "transa"), tb = impl::parse_op(transb, "transb");
+  std::size_t const m = ta ? A.extent(1) : A.extent(0), ka = ta ? A.extent(0) : A.extent(1);
+  std::size_t const kb = tb ? B.extent(1) : B.extent(0), n = tb ? B.extent(0) : B.extent(1);
+  auto dims = [&] {
+    return " (op(A) " + std::to_string(m) + "x" + std::to_string(ka) + ", op(B) " + std::to_string(kb) + "x" +
+           std::to_string(n) + ", C " + std::to_string(C.extent(0)) + "x" + std::to_string(C.extent(1)) + ")";
+  };
+  if (ka != kb) throw ExtentMismatch("etage::gemm: op(A) has K = " + std::to_string(ka) + " columns but op(B) has " + std::to_string(kb) + " rows" + dims());
+  if (C.extent(0) != m || C.extent(1) != n) throw ExtentMismatch("etage::gemm: C must be M x N = " + std::to_string(m) + "x" + std::to_string(n) + dims());
+  if (m == 0 || n == 0) throw EmptyView("etage::gemm: C is empty (M = " + std::to_string(m) + ", N = " + std::to_string(n) + "); M and N must be >= 1" + dims());
+  std::size_t const limit = std::numeric_limits<int>::max();
+  if (m > limit || n > limit || ka > limit) throw InvalidArgument("etage::gemm: an extent exceeds INT_MAX = " + std::to_string(limit) + dims());
+
+  auto run = [&](auto ta_c, auto tb_c) {
+    constexpr bool TA = decltype(ta_c)::value, TB = decltype(tb_c)::value;
+    if constexpr (std::is_same_v<Engine, engine::Auto>) {
+      impl::gemm_auto<ExecSpace, Stages, TileShape, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka),
+                                                            typename impl::AutoCandidates<ExecSpace>::type{});
+    } else {
+      std::string why = impl::gemm_run<ExecSpace, Engine, Stages, TileShape, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka), true);
+      if (!why.empty()) throw UnsupportedEngine("etage::gemm<" + std::string(Engine::name) + ">: " + why);
+    }
+  };
+  using F = std::false_type;
+  using Tr = std::true_type;
+  if (!ta && !tb) run(F{}, F{});
+  else if (!ta && tb) run(F{}, Tr{});
+  else if (ta && !tb) run(Tr{}, F{});
+  else run(Tr{}, Tr{});
+}
+
+/// gemm on the default execution space instance of the views' (C's) execution space.
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class AV, class BV, class CV>
+void gemm(char transa, char transb, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
+          typename CV::non_const_value_type beta, CV const& C) {
+  gemm<Engine, Stages, Tile>(typename CV::execution_space{}, transa, transb, alpha, A, B, beta, C);
+}
+
+}  // namespace etage

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <cstdint>
+
+#include <etage/ptx/address.hpp>
+#include <etage/ptx/config.hpp>
+
+/// Tensor-map (TMA) bulk copies (PTX ISA "cp.async.bulk.tensor") and tensor-map prefetch.
+/// tensor_map is the generic address of a CUtensorMap in param, const or global space (e.g. a
+/// __grid_constant__ kernel parameter). Coordinates are signed elements, c0 the innermost
+/// (contiguous) dimension. Completion adds the box's bytes to bar's transaction count.
+
+namespace etage::ptx {
+
+/// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1}], [mbar];   PTX ISA 8.0, sm_90
+ETAGE_PTX_DEVICE void cp_async_bulk_tensor_2d_global_to_shared(std::uint32_t smem_dst, void const* tensor_map,
+                                                               std::int32_t c0, std::int32_t c1,
+                                                               std::uint64_t* bar) {
+#if ETAGE_ARCH_BULK_TENSOR
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%2, %3}], [%4];" ::"r"(smem_dst),
+      "l"(tensor_map), "r"(c0), "r"(c1), "r"(smem_address(bar))
+      : "memory");
+#else
+  etage_ptx_bulk_tensor_requires_sm90();
+#endif
+}
+
+/// cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2}], [mbar];   PTX ISA 8.0, sm_90
+ETAGE_PTX_DEVICE void cp_async_bulk_tensor_3d_global_to_shared(std::uint32_t smem_dst, void const* tensor_map,
+                                                               std::int32_t c0, std::int32_t c1, std::int32_t c2,
+                                                               std::uint64_t* bar) {
+#if ETAGE_ARCH_BULK_TENSOR
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(smem_dst),
+      "l"(tensor_map), "r"(c0), "r"(c1), "r"(c2), "r"(smem_address(bar))
+      : "memory");
+#else
+  etage_ptx_bulk_tensor_requires_sm90();
+#endif
+}
+
+/// prefetch.tensormap [a];   PTX ISA 8.0, sm_90
+ETAGE_PTX_DEVICE void prefetch_tensormap(void const* tensor_map) {
+#if ETAGE_ARCH_BULK_TENSOR
+  asm volatile("prefetch.tensormap [%0];" ::"l"(tensor_map) : "memory");
+#else
+  etage_ptx_bulk_tensor_requires_sm90();
+#endif
+}
+
+}  // namespace etage::ptx

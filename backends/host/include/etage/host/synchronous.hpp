@@ -1,0 +1,96 @@
+#pragma once
+/// The Synchronous engine: plain loads and stores into the stage, then a team barrier.
+/// Written with Kokkos team operations only, so it serves every execution space: the host
+/// spaces (Serial, OpenMP, Threads) and, as the no-overlap baseline, CUDA.
+#include <cstddef>
+#include <cstdint>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+#include <etage/engine.hpp>
+#include <etage/pipeline.hpp>
+#include <etage/pipeline_state.hpp>
+#include <etage/tile.hpp>
+
+namespace etage {
+
+/// Synchronous pipeline: commit and release are team barriers; acquire and wait need no
+/// synchronization because every copy has completed when producer_commit returns. Any
+/// stage count in [1, 8]; on the host the stages are simply slots.
+template <int Stages>
+class Pipeline<engine::Synchronous, Stages> : impl::StageCountCheck<engine::Synchronous, Stages> {
+ public:
+  using engine_type = engine::Synchronous;
+  static constexpr int stages = Stages;
+  static constexpr std::size_t scratch_bytes() { return 0; }
+
+  ETAGE_INLINE_FUNCTION Pipeline() = default;
+  /// `tx_bytes` (bytes per stage) is unused: nothing is transaction-counted.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION Pipeline(Member const&, std::uint32_t /*tx_bytes*/) {}
+
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_acquire(Member const&, PipelineState<Stages> const&) {
+    ring_.on_acquire();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_commit(Member const& m, PipelineState<Stages> const&) {
+    ring_.on_commit();
+    m.team_barrier();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_wait(Member const&, PipelineState<Stages> const&) {
+    ring_.on_wait();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_release(Member const& m, PipelineState<Stages> const&) {
+    ring_.on_release();
+    m.team_barrier();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void finalize(Member const&) {}
+
+ private:
+  impl::RingAccounting<Stages> ring_;
+};
+
+namespace impl {
+
+/// Reads element (outer, inner) of box (c_outer, c_inner) of `s`, zero outside the extents.
+template <class Source>
+ETAGE_FORCEINLINE_FUNCTION typename Source::value_type load_or_zero(Source const& s, std::int64_t g_outer,
+                                                                    std::int64_t g_inner) {
+  using T = typename Source::value_type;
+  bool const in = g_outer < s.extent_outer() && g_inner < s.extent_inner();
+  return in ? s.data[g_outer * s.stride_outer() + g_inner * s.stride_inner()] : T(0);
+}
+
+}  // namespace impl
+
+/// Synchronous loader: the team copies the box element by element (flat index over the
+/// stage, so consecutive threads touch consecutive inner elements), zero-filling outside.
+template <class Source, int Threads>
+struct TileLoader<engine::Synchronous, Source, Threads> {
+  using T = typename Source::value_type;
+  Source src;
+
+  ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
+
+  template <class Member, class Pipe, class State>
+  ETAGE_INLINE_FUNCTION void issue(Member const& m, Pipe&, State const&, T* dst, std::int64_t c0,
+                                   std::int64_t c1) const {
+    std::int64_t const c_inner = Source::inner == 1 ? c1 : c0;
+    std::int64_t const c_outer = Source::inner == 1 ? c0 : c1;
+    int const rank = m.team_rank();
+    int const size = Threads > 0 ? Threads : m.team_size();
+    for (int idx = rank; idx < int(Source::box_elements); idx += size) {
+      int const o = idx / Source::box_inner;
+      int const i = idx % Source::box_inner;
+      dst[idx] = impl::load_or_zero(src, c_outer + o, c_inner + i);
+    }
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void flush(Member const&) const {}
+};
+
+}  // namespace etage

@@ -1,0 +1,56 @@
+#pragma once
+/// Which engines an execution space offers, per-launch preparation of TileSources, and the
+/// `Auto` choice. Generic engines (Synchronous) need nothing; backends specialize
+/// impl::EngineSupport for their engines.
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+#include <etage/engine.hpp>
+
+namespace etage {
+
+/// Host-side objects a launch must keep alive until its kernel completes (e.g. tensor maps
+/// in device memory). Algorithms fence before returning, then drop it.
+struct LaunchResources {
+  std::vector<std::shared_ptr<void>> keep_alive;
+};
+
+namespace impl {
+
+/// Whether `Engine` runs on `ExecSpace`, and the per-launch preparation of a TileSource.
+/// The primary template serves Synchronous everywhere and refuses every other engine.
+template <class Engine, class ExecSpace, class = void>
+struct EngineSupport {
+  static constexpr bool compiled = std::is_same_v<Engine, engine::Synchronous>;
+  /// Empty when the device can run the engine, else the reason it cannot.
+  static std::string device_unsupported_reason(ExecSpace const&) {
+    return compiled ? std::string()
+                    : std::string("engine ") + std::string(Engine::name) + " is not available on execution space " +
+                          ExecSpace::name() + " (the CUDA engines need ETAGE_ENABLE_CUDA and a CUDA Kokkos)";
+  }
+  /// Prepares `source` for this engine; empty when it qualifies, else the reason it does not.
+  template <class Source>
+  static std::string prepare(Source&, LaunchResources&) {
+    return {};
+  }
+};
+
+template <class... Engines>
+struct EngineList {};
+
+/// Engines `Auto` tries on `ExecSpace`, best first; the primary template is for host spaces.
+template <class ExecSpace, class = void>
+struct AutoCandidates {
+  using type = EngineList<engine::Synchronous>;
+};
+
+}  // namespace impl
+
+/// Stage count an algorithm uses for `Engine` when the caller gives 0 ("default").
+template <class Engine>
+inline constexpr int default_stages = std::is_same_v<Engine, engine::CpAsync> || std::is_same_v<Engine, engine::BulkTensor> ? 4 : 2;
+
+}  // namespace etage

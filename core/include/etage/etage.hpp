@@ -1,0 +1,16 @@
+#pragma once
+/// Everything etage offers: core, every enabled backend, and the algorithms.
+#include <etage/config.hpp>
+#include <etage/engine.hpp>
+#include <etage/error.hpp>
+#include <etage/pipeline.hpp>
+#include <etage/pipeline_state.hpp>
+#include <etage/scratch.hpp>
+#include <etage/stage_buffer.hpp>
+#include <etage/tile.hpp>
+#include <etage/tile_loop.hpp>
+#include <etage/host/synchronous.hpp>
+#if ETAGE_HAS_CUDA_ENGINES
+#include <etage/cuda/engines.hpp>
+#endif
+#include <etage/engine_select.hpp>

@@ -1,0 +1,61 @@
+#pragma once
+/// StageBuffer: the ring of `Stages` tile slots carved out of Kokkos level-0 team scratch.
+#include <cstddef>
+#include <cstdint>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+
+namespace etage {
+
+/// Alignment of every slot, bytes. 128 B serves every engine: cp.async needs 16 B, bulk
+/// tensor copies without swizzle need 16 B and with swizzle 128 B (PTX ISA 8.0, "Tensor
+/// copy restrictions"; CUDA C++ Programming Guide, "Asynchronous data copies using TMA").
+inline constexpr std::size_t stage_alignment = 128;
+
+/// Ring of `Stages` slots, each holding one tile of `T` with row-major slot extents
+/// `Extents...` (elements; the last extent is contiguous).
+///
+/// Layout: slot s starts at `data() + s * slot_stride_elements()`; every slot start is
+/// `stage_alignment`-byte aligned; `slot_bytes()` = product(Extents) * sizeof(T) rounded up
+/// to `stage_alignment`. `scratch_bytes()` is what to pass to
+/// `TeamPolicy::set_scratch_size(0, Kokkos::PerTeam(...))` (it includes alignment slack).
+/// Precondition: constructed by every thread of the team, in the same order as the team's
+/// other scratch allocations.
+template <class T, int Stages, int... Extents>
+class StageBuffer {
+  static_assert(Stages >= 1 && Stages <= 8, "etage::StageBuffer: Stages must be in [1, 8]");
+  static_assert(sizeof...(Extents) >= 1, "etage::StageBuffer: give at least one slot extent");
+  static_assert(((Extents >= 1) && ...), "etage::StageBuffer: every slot extent must be >= 1");
+
+ public:
+  using value_type = T;
+  static constexpr int stages = Stages;
+  static constexpr std::size_t tile_elements = (std::size_t(1) * ... * std::size_t(Extents));
+  static constexpr std::size_t tile_bytes = tile_elements * sizeof(T);
+  static constexpr std::size_t slot_bytes() {
+    return (tile_bytes + stage_alignment - 1) / stage_alignment * stage_alignment;
+  }
+  static constexpr std::size_t slot_stride_elements() { return slot_bytes() / sizeof(T); }
+  static constexpr std::size_t scratch_bytes() { return Stages * slot_bytes() + stage_alignment; }
+  static_assert(stage_alignment % sizeof(T) == 0, "etage::StageBuffer: sizeof(T) must divide 128");
+
+  ETAGE_INLINE_FUNCTION StageBuffer() = default;
+  /// Carves the ring out of `scratch` (a team's `team_scratch(0)`).
+  template <class ScratchSpace>
+  ETAGE_INLINE_FUNCTION explicit StageBuffer(ScratchSpace const& scratch)
+      : data_(static_cast<T*>(scratch.get_shmem_aligned(Stages * slot_bytes(), stage_alignment))) {
+    if (data_ == nullptr) Kokkos::abort("etage::StageBuffer: team scratch exhausted (scratch_bytes() not requested?)");
+  }
+  /// Wraps memory the caller owns (host tests); `data` must be stage_alignment-aligned.
+  ETAGE_INLINE_FUNCTION explicit StageBuffer(T* data) : data_(data) {}
+
+  ETAGE_INLINE_FUNCTION T* data() const { return data_; }
+  /// First element of slot `s` (0 <= s < Stages).
+  ETAGE_INLINE_FUNCTION T* slot(int s) const { return data_ + std::size_t(s) * slot_stride_elements(); }
+
+ private:
+  T* data_ = nullptr;
+};
+
+}  // namespace etage

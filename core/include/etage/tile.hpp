@@ -1,0 +1,89 @@
+#pragma once
+/// TileSource (a 2D global operand, read tile by tile) and SourceTile (one tile in a stage).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+#include <etage/error.hpp>
+
+namespace etage {
+
+/// A 2D operand in global memory, read as boxes of `Box0 x Box1` elements (extents in the
+/// view's own dimension order). `Inner` (0 or 1) is the dimension stored contiguously in a
+/// stage: the view's stride-1 dimension for LayoutLeft (0) and LayoutRight (1); 1 for
+/// LayoutStride. A box is stored in a stage row-major as [box_outer][box_inner].
+///
+/// Elements of a box outside the extents arrive as zero in the stage, on every engine.
+/// `vector_ok` says 16-byte copies are legal: data 16 B aligned, inner stride 1, outer stride
+/// and box_inner multiples of 16 / sizeof(T). `tensor_map` is set by the BulkTensor engine's
+/// host side (a CUtensorMap in device global memory), else null.
+template <class T, int Box0, int Box1, int Inner>
+struct TileSource {
+  static_assert(Inner == 0 || Inner == 1, "etage::TileSource: Inner must be 0 or 1");
+  static_assert(Box0 >= 1 && Box1 >= 1, "etage::TileSource: box extents must be >= 1");
+  using value_type = T;
+  static constexpr int box0 = Box0;
+  static constexpr int box1 = Box1;
+  static constexpr int inner = Inner;
+  static constexpr int box_inner = Inner == 1 ? Box1 : Box0;
+  static constexpr int box_outer = Inner == 1 ? Box0 : Box1;
+  static constexpr std::size_t box_elements = std::size_t(Box0) * Box1;
+  /// Bytes one box occupies in a stage, and the transaction bytes of one bulk tensor copy.
+  static constexpr std::size_t box_bytes = box_elements * sizeof(T);
+  static constexpr int vector_elements = 16 / sizeof(T);
+
+  T const* data = nullptr;
+  std::int64_t extent[2] = {0, 0};
+  std::int64_t stride[2] = {0, 0};  // elements
+  bool vector_ok = false;
+  void const* tensor_map = nullptr;
+
+  ETAGE_INLINE_FUNCTION std::int64_t extent_inner() const { return extent[Inner]; }
+  ETAGE_INLINE_FUNCTION std::int64_t extent_outer() const { return extent[1 - Inner]; }
+  ETAGE_INLINE_FUNCTION std::int64_t stride_inner() const { return stride[Inner]; }
+  ETAGE_INLINE_FUNCTION std::int64_t stride_outer() const { return stride[1 - Inner]; }
+};
+
+/// The stage dimension a view's layout makes contiguous (see TileSource::Inner).
+template <class View>
+inline constexpr int inner_dimension_v = std::is_same_v<typename View::array_layout, Kokkos::LayoutLeft> ? 0 : 1;
+
+/// Builds the TileSource of a rank-2 view (any layout, subviews included).
+template <int Box0, int Box1, class View>
+TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<View>> make_tile_source(View const& v) {
+  static_assert(View::rank() == 2, "etage::make_tile_source: the view must be rank 2");
+  using T = typename View::non_const_value_type;
+  TileSource<T, Box0, Box1, inner_dimension_v<View>> s;
+  s.data = v.data();
+  s.extent[0] = static_cast<std::int64_t>(v.extent(0));
+  s.extent[1] = static_cast<std::int64_t>(v.extent(1));
+  s.stride[0] = static_cast<std::int64_t>(v.stride(0));
+  s.stride[1] = static_cast<std::int64_t>(v.stride(1));
+  // A dimension of extent 1 has an arbitrary stride; make the inner one 1 so it is dense.
+  if (s.extent[s.inner] <= 1) s.stride[s.inner] = 1;
+  if (s.extent[1 - s.inner] <= 1) s.stride[1 - s.inner] = s.extent[s.inner];
+  constexpr int vec = decltype(s)::vector_elements;
+  s.vector_ok = reinterpret_cast<std::uintptr_t>(s.data) % 16 == 0 && s.stride_inner() == 1 &&
+                s.stride_outer() % vec == 0 && decltype(s)::box_inner % vec == 0;
+  return s;
+}
+
+/// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with
+/// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense.
+template <class T, int Box0, int Box1, int Inner>
+struct SourceTile {
+  T* data;
+  static constexpr int pitch = Inner == 1 ? Box1 : Box0;
+  ETAGE_FORCEINLINE_FUNCTION T& operator()(int i0, int i1) const {
+    if constexpr (Inner == 1) {
+      return data[i0 * pitch + i1];
+    } else {
+      return data[i1 * pitch + i0];
+    }
+  }
+};
+
+}  // namespace etage

@@ -1,0 +1,168 @@
+#pragma once
+/// The one tile-loop driver: prologue, steady state and drain of a stage ring.
+///
+/// An algorithm gives, per operand, *which* box of which TileSource is tile t (`operand`),
+/// and *what to compute* on a stage (`compute`). The driver owns the StageBuffers, the
+/// Pipeline and the ring; algorithms never hand-write it.
+#include <cstddef>
+#include <cstdint>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+#include <etage/engine.hpp>
+#include <etage/pipeline.hpp>
+#include <etage/pipeline_state.hpp>
+#include <etage/stage_buffer.hpp>
+#include <etage/tile.hpp>
+
+namespace etage {
+
+/// Box origin of one tile, in the source's coordinates (elements).
+using TileOrigin = Kokkos::Array<std::int64_t, 2>;
+
+/// One operand of a tile loop: a TileSource and `origin(t) -> TileOrigin` for tile t.
+template <class Source, class OriginFn>
+struct Operand {
+  using source_type = Source;
+  Source source;
+  OriginFn origin;
+};
+template <class Source, class OriginFn>
+ETAGE_INLINE_FUNCTION Operand<Source, OriginFn> operand(Source const& source, OriginFn const& origin) {
+  return {source, origin};
+}
+
+/// Who computes: `rank` in [0, count). All team threads for most engines; the consumer
+/// warps for engines with a producer warp (BulkTensor).
+struct ConsumerContext {
+  int rank;
+  int count;
+};
+
+/// The StageBuffer type the driver allocates for a TileSource.
+template <class Source, int Stages>
+using stage_buffer_for = StageBuffer<typename Source::value_type, Stages, Source::box_outer, Source::box_inner>;
+
+/// Level-0 team scratch (bytes) a tile loop over `Sources...` needs: one StageBuffer per
+/// operand plus the pipeline's own barriers. Pass it to set_scratch_size.
+template <class Engine, int Stages, class... Sources>
+constexpr std::size_t tile_loop_scratch_bytes() {
+  return (stage_buffer_for<Sources, Stages>::scratch_bytes() + ... + 0) + Pipeline<Engine, Stages>::scratch_bytes();
+}
+
+/// Team size a tile loop with `Threads` consumer threads launches with.
+template <class Engine>
+constexpr int tile_loop_team_size(int consumer_threads) {
+  return consumer_threads + 32 * Engine::producer_warps;
+}
+
+namespace impl {
+
+template <class Engine, int Stages, int Threads, class Op>
+struct BoundOperand {
+  using Source = typename Op::source_type;
+  using T = typename Source::value_type;
+  using Buffer = stage_buffer_for<Source, Stages>;
+  using Loader = TileLoader<Engine, Source, Threads>;
+  using Tile = SourceTile<T, Source::box0, Source::box1, Source::inner>;
+  static constexpr std::size_t box_bytes = Source::box_bytes;
+
+  Buffer buffer;
+  Loader loader;
+  Op op;
+
+  template <class Member>
+  ETAGE_INLINE_FUNCTION BoundOperand(Member const& m, Op const& o)
+      : buffer(m.team_scratch(0)), loader(o.source), op(o) {}
+
+  template <class Member, class Pipe, class State>
+  ETAGE_FORCEINLINE_FUNCTION void issue(Member const& m, Pipe& pipe, State const& st, int t) {
+    TileOrigin const c = op.origin(t);
+    loader.issue(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
+  }
+  template <class Member>
+  ETAGE_FORCEINLINE_FUNCTION void flush(Member const& m) {
+    loader.flush(m);
+  }
+  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
+};
+
+template <class Engine, int Stages, int Threads, class Member, class Compute, class... B>
+ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compute const& compute, B... ops) {
+  Pipeline<Engine, Stages> pipe(m, static_cast<std::uint32_t>((B::box_bytes + ... + 0)));
+  if constexpr (Engine::producer_warps > 0) {
+    // Warp-specialized: one elected thread of the producer warp(s) fills the ring; the
+    // consumer warps compute. Slots are handed over through the full/empty barriers.
+    int const producer_threads = 32 * Engine::producer_warps;
+    if (m.team_rank() < producer_threads) {
+      if (m.team_rank() == 0) {
+        auto st = make_producer_start_state<Stages>();
+        for (int t = 0; t < num_tiles; ++t, ++st) {
+          pipe.producer_acquire(m, st);
+          (ops.issue(m, pipe, st, t), ...);
+          pipe.producer_commit(m, st);
+        }
+      }
+    } else {
+      ConsumerContext const ctx{m.team_rank() - producer_threads, m.team_size() - producer_threads};
+      PipelineState<Stages> st;
+      for (int t = 0; t < num_tiles; ++t, ++st) {
+        pipe.consumer_wait(m, st);
+        compute(ctx, t, ops.tile(st.index())...);
+        pipe.consumer_release(m, st);
+      }
+    }
+  } else {
+    // Prologue: Stages-1 tiles in flight. Steady state: issue tile t+Stages-1, then wait
+    // for and compute tile t. Drain: the last Stages-1 iterations issue nothing, but still
+    // acquire/commit so every engine's counting (e.g. cp.async groups) stays uniform.
+    ConsumerContext const ctx{m.team_rank(), m.team_size()};
+    PipelineState<Stages> pst, cst;
+    int const prologue = num_tiles < Stages - 1 ? num_tiles : Stages - 1;
+    for (int t = 0; t < prologue; ++t, ++pst) {
+      pipe.producer_acquire(m, pst);
+      (ops.issue(m, pipe, pst, t), ...);
+      (ops.flush(m), ...);
+      pipe.producer_commit(m, pst);
+    }
+    for (int t = 0; t < num_tiles; ++t, ++pst, ++cst) {
+      int const next = t + Stages - 1;
+      pipe.producer_acquire(m, pst);
+      if (next < num_tiles) (ops.issue(m, pipe, pst, next), ...);
+      pipe.producer_commit(m, pst);
+      pipe.consumer_wait(m, cst);
+      compute(ctx, t, ops.tile(cst.index())...);
+      (ops.flush(m), ...);  // register-staged engines store the next tile only now
+      pipe.consumer_release(m, cst);
+    }
+  }
+  pipe.finalize(m);
+}
+
+}  // namespace impl
+
+/// Runs `num_tiles` tiles through a `Stages`-deep ring with `Engine`.
+///
+/// - `m`: the team member; every thread of the team calls tile_loop.
+/// - `compute(ConsumerContext, int t, SourceTile... tiles)`: called once per tile by every
+///   consumer thread, with one SourceTile per operand (same order as `operands`); the tiles
+///   are valid only during the call. Elements outside a source's extents read as zero.
+/// - `Threads`: compile-time consumer thread count the algorithm's work split assumes
+///   (0: any team size; RegisterDoubleBuffer needs it). The team size must be
+///   tile_loop_team_size<Engine>(Threads).
+/// - Team scratch: tile_loop_scratch_bytes<Engine, Stages, Sources...>() bytes of level 0.
+/// A loop of 0 tiles runs nothing and returns.
+template <class Engine, int Stages, int Threads = 0, class Member, class Compute, class... Ops>
+ETAGE_INLINE_FUNCTION void tile_loop(Member const& m, int num_tiles, Compute const& compute, Ops const&... operands) {
+  impl::StageCountCheck<Engine, Stages> check [[maybe_unused]];
+  static_assert(sizeof...(Ops) >= 1, "etage::tile_loop: give at least one operand");
+  if (Threads > 0 && m.team_size() != tile_loop_team_size<Engine>(Threads)) {
+    Kokkos::printf("etage::tile_loop: team size %d, expected %d (Threads %d + producer warps)\n", m.team_size(),
+                   tile_loop_team_size<Engine>(Threads), Threads);
+    Kokkos::abort("etage::tile_loop: team size does not match Threads");
+  }
+  impl::tile_loop_bound<Engine, Stages, Threads>(m, num_tiles, compute,
+                                                 impl::BoundOperand<Engine, Stages, Threads, Ops>(m, operands)...);
+}
+
+}  // namespace etage

@@ -1,0 +1,56 @@
+#pragma once
+/// Shared test helpers: the engines under test, random fills, a mock team member.
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <tuple>
+
+#include <Kokkos_Core.hpp>
+#include <etage/etage.hpp>
+
+namespace etage::test {
+
+using Space = Kokkos::DefaultExecutionSpace;
+
+/// Engines instantiated by the templated tests, with the stage count each runs at.
+template <class Engine, int Stages>
+struct EngineAt {
+  using engine = Engine;
+  static constexpr int stages = Stages;
+};
+#if ETAGE_HAS_CUDA_ENGINES
+using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 2>, EngineAt<engine::RegisterDoubleBuffer, 2>,
+                                    EngineAt<engine::CpAsync, 4>, EngineAt<engine::BulkTensor, 4>>;
+#else
+using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 1>, EngineAt<engine::Synchronous, 2>,
+                                    EngineAt<engine::Synchronous, 4>>;
+#endif
+
+/// Fresh seed per run (printed by the test on failure through CAPTURE).
+inline unsigned fresh_seed() {
+  static std::random_device rd;
+  return rd();
+}
+
+/// Fills a host view with uniform values in [-1, 1).
+template <class View>
+void fill_random(View const& v, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> dist(-1.0, 1.0);
+  using T = typename View::non_const_value_type;
+  for (std::size_t i = 0; i < v.extent(0); ++i)
+    for (std::size_t j = 0; j < v.extent(1); ++j) v(i, j) = static_cast<T>(dist(gen));
+}
+
+/// Single-thread stand-in for a Kokkos team member: drives Pipelines on the host outside a
+/// parallel region, so protocol misuse surfaces as a catchable exception.
+struct MockMember {
+  int barriers = 0;
+  int team_rank() const { return 0; }
+  int team_size() const { return 1; }
+  int league_rank() const { return 0; }
+  void team_barrier() const { ++const_cast<MockMember*>(this)->barriers; }
+};
+
+}  // namespace etage::test

@@ -1,0 +1,145 @@
+/// The tile-loop driver and StageBuffer on every engine under test: slot layout and
+/// alignment (C10), scratch limits (C11), zero-filled edge tiles (C08, C09), slot reuse.
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_exception.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include "test_support.hpp"
+
+using namespace etage;
+
+TEST_CASE("StageBuffer layout: slots are 128-byte aligned and padded", "[stage_buffer][C10]") {
+  // 3 stages of 3 floats: 12 bytes per stage, not a multiple of 16.
+  using B = StageBuffer<float, 3, 3>;
+  STATIC_CHECK(B::tile_bytes == 12);
+  STATIC_CHECK(B::slot_bytes() == 128);
+  STATIC_CHECK(B::scratch_bytes() == 3 * 128 + 128);
+  using B2 = StageBuffer<double, 4, 17, 9>;
+  STATIC_CHECK(B2::tile_bytes == 17 * 9 * 8);
+  STATIC_CHECK(B2::slot_bytes() % 128 == 0);
+  STATIC_CHECK(B2::slot_bytes() >= B2::tile_bytes);
+  STATIC_CHECK(B2::slot_bytes() < B2::tile_bytes + 128);
+
+  // Inside a team: every slot start is 128-byte aligned.
+  using Policy = Kokkos::TeamPolicy<test::Space>;
+  Kokkos::View<int, test::Space> misaligned("misaligned");
+  Policy policy(test::Space{}, 3, 1);
+  policy.set_scratch_size(0, Kokkos::PerTeam(8 + B::scratch_bytes() + B2::scratch_bytes()));
+  Kokkos::parallel_for(
+      policy, KOKKOS_LAMBDA(Policy::member_type const& team) {
+        team.team_scratch(0).get_shmem(8);  // knock the scratch cursor off alignment
+        B b(team.team_scratch(0));
+        B2 b2(team.team_scratch(0));
+        for (int s = 0; s < 3; ++s)
+          if (reinterpret_cast<std::uintptr_t>(b.slot(s)) % 128 != 0) Kokkos::atomic_inc(&misaligned());
+        for (int s = 0; s < 4; ++s)
+          if (reinterpret_cast<std::uintptr_t>(b2.slot(s)) % 128 != 0) Kokkos::atomic_inc(&misaligned());
+        if (b.slot(1) - b.slot(0) != std::ptrdiff_t(B::slot_stride_elements())) Kokkos::atomic_inc(&misaligned());
+      });
+  int h = -1;
+  Kokkos::deep_copy(h, misaligned);
+  CHECK(h == 0);
+}
+
+template <std::size_t Bytes>
+void check_scratch_case() {
+  using B = StageBuffer<float, 1, int(Bytes / sizeof(float))>;
+  STATIC_CHECK(B::tile_bytes == Bytes);
+  std::size_t const limit = scratch_limit_bytes<test::Space>();
+  CAPTURE(Bytes, limit);
+  if (B::scratch_bytes() > limit) {
+    REQUIRE_THROWS_MATCHES(check_scratch_bytes<test::Space>(B::scratch_bytes(), "StageBuffer"), ScratchLimitExceeded,
+                           Catch::Matchers::MessageMatches(Catch::Matchers::ContainsSubstring(std::to_string(B::scratch_bytes())) &&
+                                                           Catch::Matchers::ContainsSubstring(std::to_string(limit))));
+    return;
+  }
+  using Policy = Kokkos::TeamPolicy<test::Space>;
+  Kokkos::View<long, test::Space> sum("sum");
+  auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
+    B b(team.team_scratch(0));
+    constexpr int n = int(B::tile_elements);
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, n), [&](int i) { b.slot(0)[i] = float(i % 7); });
+    team.team_barrier();
+    long s = 0;
+    Kokkos::parallel_reduce(Kokkos::TeamThreadRange(team, n), [&](int i, long& acc) { acc += long(b.slot(0)[i]); }, s);
+    Kokkos::single(Kokkos::PerTeam(team), [&] { sum() = s; });
+  };
+  auto policy = make_team_policy<Policy>(test::Space{}, 1, 1, B::scratch_bytes(), body, "C11");
+  Kokkos::parallel_for(policy, body);
+  long h = 0;
+  Kokkos::deep_copy(h, sum);
+  long expect = 0;
+  for (int i = 0; i < int(B::tile_elements); ++i) expect += i % 7;
+  CHECK(h == expect);
+}
+
+TEST_CASE("C11: StageBuffers of 49,152 B and 96 KiB run or fail clearly", "[stage_buffer][scratch][field][C11]") {
+  check_scratch_case<49152>();
+  check_scratch_case<98304>();
+}
+
+namespace {
+
+constexpr int stream_threads = ETAGE_HAS_CUDA_ENGINES ? 128 : 1;
+
+/// Streams a 1 x n row through `Box`-wide tiles; counts elements of each stage that differ
+/// from the source (value index+1) or, past the end, from zero.
+template <class Engine, int Stages, int Box>
+int stream_mismatches(int n) {
+  using Policy = Kokkos::TeamPolicy<test::Space>;
+  Kokkos::View<float**, Kokkos::LayoutRight, test::Space> v("v", 1, n);
+  Kokkos::parallel_for(Kokkos::RangePolicy<test::Space>(0, n), KOKKOS_LAMBDA(int i) { v(0, i) = float(i + 1); });
+  auto src = make_tile_source<1, Box>(v);
+  LaunchResources res;
+  std::string why = impl::EngineSupport<Engine, test::Space>::prepare(src, res);
+  REQUIRE(why.empty());
+  Kokkos::View<int, test::Space> bad("bad"), seen("seen");
+  int const tiles = (n + Box - 1) / Box;
+  auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
+    tile_loop<Engine, Stages, stream_threads>(
+        team, tiles,
+        [&](ConsumerContext const& ctx, int t, auto const& tile) {
+          for (int i = ctx.rank; i < Box; i += ctx.count) {
+            long const g = long(t) * Box + i;
+            float const expect = g < n ? float(g + 1) : 0.f;
+            if (tile(0, i) != expect) Kokkos::atomic_inc(&bad());
+            Kokkos::atomic_inc(&seen());
+          }
+        },
+        operand(src, [=](int t) { return TileOrigin{{0, std::int64_t(t) * Box}}; }));
+  };
+  constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, Stages, decltype(src)>();
+  auto policy = make_team_policy<Policy>(test::Space{}, 1, tile_loop_team_size<Engine>(stream_threads), scratch, body,
+                                         "stream");
+  Kokkos::parallel_for(policy, body);
+  int hb = -1, hs = -1;
+  Kokkos::deep_copy(hb, bad);
+  Kokkos::deep_copy(hs, seen);
+  CHECK(hs == tiles * Box);
+  return hb;
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("C09: 1-D stream of n = 128k+5 zero-fills the edge tile; slots are reused in order",
+                        "[tile_loop][field][C09]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  for (int n : {5, 128, 133, 128 * 3 + 5, 128 * 11 + 5}) {
+    CAPTURE(E::name, S, n);
+    CHECK(stream_mismatches<E, S, 128>(n) == 0);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stage zero-fills the tail",
+                        "[tile_loop][field][C08]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  CAPTURE(E::name);
+  CHECK(stream_mismatches<E, TestType::stages, 8>(5) == 0);
+  CHECK(stream_mismatches<E, TestType::stages, 8>(13) == 0);
+}
+
+TEST_CASE("A tile loop of 0 tiles runs nothing", "[tile_loop]") {
+  CHECK(stream_mismatches<engine::Synchronous, 2, 8>(0) == 0);
+}
