@@ -4,6 +4,7 @@
 #include <limits>
 #include <type_traits>
 
+#include <catch2/catch_test_macros.hpp>
 #include <etage/algorithms/gemm.hpp>
 
 #include "test_support.hpp"
@@ -12,7 +13,22 @@ namespace etage::test {
 
 /// How an operand view is made: a plain allocation, a subview with offsets into a larger
 /// allocation (leading dimension > extent), or a LayoutStride subview of a rank-3 view.
-enum class ViewKind { Plain, Offset, Strided };
+/// Padded: a window of an allocation whose leading dimension is rounded up to 16 bytes
+/// (what bulk tensor copies need).
+enum class ViewKind { Plain, Offset, Strided, Padded };
+
+/// Independent statement of the bulk tensor rules (CUDA driver API, cuTensorMapEncodeTiled):
+/// 16-byte aligned base, unit inner stride, row stride a multiple of 16 bytes.
+template <class V>
+bool bulk_tensor_eligible(V const& v) {
+  using T = typename V::non_const_value_type;
+  bool const right = !std::is_same_v<typename V::array_layout, Kokkos::LayoutLeft>;
+  std::size_t const inner = right ? 1 : 0, outer = 1 - inner;
+  if (v.extent(0) == 0 || v.extent(1) == 0) return true;
+  if (reinterpret_cast<std::uintptr_t>(v.data()) % 16 != 0) return false;
+  if (v.extent(inner) > 1 && v.stride(inner) != 1) return false;
+  return v.extent(outer) <= 1 || (v.stride(outer) * sizeof(T)) % 16 == 0;
+}
 
 template <class T, class Layout, ViewKind Kind>
 struct Operand2D {
@@ -24,6 +40,11 @@ struct Operand2D {
   Operand2D(char const* name, int rows, int cols) {
     if constexpr (Kind == ViewKind::Plain) parent = Parent(name, rows, cols);
     else if constexpr (Kind == ViewKind::Offset) parent = Parent(name, rows + 3, cols + 5);
+    else if constexpr (Kind == ViewKind::Padded) {
+      constexpr int v = 16 / sizeof(T);
+      bool const right = std::is_same_v<Layout, Kokkos::LayoutRight>;
+      parent = Parent(name, right ? rows : (rows + v - 1) / v * v, right ? (cols + v - 1) / v * v : cols);
+    }
     else parent = Parent(name, rows, 2, cols);
     host_parent = Kokkos::create_mirror_view(parent);
   }
@@ -32,6 +53,8 @@ struct Operand2D {
     if constexpr (Kind == ViewKind::Plain) return v;
     else if constexpr (Kind == ViewKind::Offset)
       return Kokkos::subview(v, Kokkos::pair<int, int>(2, 2 + rows), Kokkos::pair<int, int>(3, 3 + cols));
+    else if constexpr (Kind == ViewKind::Padded)
+      return Kokkos::subview(v, Kokkos::pair<int, int>(0, rows), Kokkos::pair<int, int>(0, cols));
     else return Kokkos::subview(v, Kokkos::ALL, 1, Kokkos::ALL);
   }
   auto device(int r, int c) const { return window(parent, r, c); }
@@ -72,6 +95,17 @@ double gemm_relative_error(GemmCase const& g, unsigned seed, Kokkos::View<T**, K
       for (int p = 0; p < g.k; ++p) s += double(ta ? ha(p, i) : ha(i, p)) * double(tb ? hb(j, p) : hb(p, j));
       ref[std::size_t(i) * g.n + j] = g.alpha * s + (g.beta == 0.0 ? 0.0 : g.beta * double(hc(i, j)));
     }
+  if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
+    // Forced BulkTensor on views that break the bulk tensor rules: a clear error, C untouched.
+    if (g.k > 0 && g.alpha != 0.0 && !(bulk_tensor_eligible(a.device(ar, ac)) && bulk_tensor_eligible(b.device(br, bc)))) {
+      auto forced = [&] {
+        etage::gemm<Engine, Stages, Tile>(Space{}, g.ta, g.tb, T(g.alpha), a.device(ar, ac), b.device(br, bc),
+                                          T(g.beta), c.device(g.m, g.n));
+      };
+      REQUIRE_THROWS_AS(forced(), UnsupportedEngine);
+      return 0.0;
+    }
+  }
   etage::gemm<Engine, Stages, Tile>(Space{}, g.ta, g.tb, T(g.alpha), a.device(ar, ac), b.device(br, bc), T(g.beta),
                                     c.device(g.m, g.n));
   c.fetch();

@@ -43,6 +43,14 @@ TEMPLATE_LIST_TEST_CASE("GEMM on LayoutStride subviews of rank-3 views", "[gemm]
   check_edge_shapes<TestType, float, Kokkos::LayoutRight, ViewKind::Strided>();
 }
 
+TEMPLATE_LIST_TEST_CASE("GEMM on leading dimensions padded to 16 bytes, float", "[gemm][subview]", test::EnginesUnderTest) {
+  check_edge_shapes<TestType, float, Kokkos::LayoutRight, ViewKind::Padded>();
+  check_edge_shapes<TestType, float, Kokkos::LayoutLeft, ViewKind::Padded>();
+}
+TEMPLATE_LIST_TEST_CASE("GEMM on leading dimensions padded to 16 bytes, double", "[gemm][subview]", test::EnginesUnderTest) {
+  check_edge_shapes<TestType, double, Kokkos::LayoutRight, ViewKind::Padded>();
+}
+
 TEST_CASE("GEMM with engine Auto picks an engine that runs", "[gemm][auto]") {
   unsigned const seed = test::fresh_seed();
   CAPTURE(seed);

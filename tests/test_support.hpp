@@ -47,10 +47,10 @@ void fill_random(View const& v, unsigned seed) {
 /// parallel region, so protocol misuse surfaces as a catchable exception.
 struct MockMember {
   int barriers = 0;
-  int team_rank() const { return 0; }
-  int team_size() const { return 1; }
-  int league_rank() const { return 0; }
-  void team_barrier() const { ++const_cast<MockMember*>(this)->barriers; }
+  KOKKOS_FUNCTION int team_rank() const { return 0; }
+  KOKKOS_FUNCTION int team_size() const { return 1; }
+  KOKKOS_FUNCTION int league_rank() const { return 0; }
+  KOKKOS_FUNCTION void team_barrier() const { ++const_cast<MockMember*>(this)->barriers; }
 };
 
 }  // namespace etage::test

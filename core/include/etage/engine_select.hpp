@@ -9,6 +9,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <etage/engine.hpp>
+#include <etage/error.hpp>
 
 namespace etage {
 
@@ -48,6 +49,17 @@ struct AutoCandidates {
 };
 
 }  // namespace impl
+
+/// Prepares `source` for `Engine` on `ExecSpace` before a launch (BulkTensor: builds its
+/// tensor map, kept alive by `resources`). Throws UnsupportedEngine naming the reason when
+/// the device or the data cannot serve the engine.
+template <class Engine, class ExecSpace, class Source>
+void prepare_tile_source(ExecSpace const& space, Source& source, LaunchResources& resources) {
+  using Support = impl::EngineSupport<Engine, ExecSpace>;
+  std::string why = Support::device_unsupported_reason(space);
+  if (why.empty()) why = Support::prepare(source, resources);
+  if (!why.empty()) throw UnsupportedEngine("etage: engine " + std::string(Engine::name) + ": " + why);
+}
 
 /// Stage count an algorithm uses for `Engine` when the caller gives 0 ("default").
 template <class Engine>

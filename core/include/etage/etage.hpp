@@ -14,3 +14,4 @@
 #include <etage/cuda/engines.hpp>
 #endif
 #include <etage/engine_select.hpp>
+#include <etage/algorithms/gemm.hpp>

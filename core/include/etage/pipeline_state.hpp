@@ -13,7 +13,7 @@ class PipelineState {
   static_assert(Stages >= 1, "etage::PipelineState: Stages must be >= 1");
 
  public:
-  ETAGE_INLINE_FUNCTION constexpr PipelineState() = default;
+  constexpr PipelineState() = default;
   ETAGE_INLINE_FUNCTION constexpr PipelineState(int index, std::uint32_t phase, int count)
       : index_(index), phase_(phase), count_(count) {}
 

@@ -40,7 +40,7 @@ class StageBuffer {
   static constexpr std::size_t scratch_bytes() { return Stages * slot_bytes() + stage_alignment; }
   static_assert(stage_alignment % sizeof(T) == 0, "etage::StageBuffer: sizeof(T) must divide 128");
 
-  ETAGE_INLINE_FUNCTION StageBuffer() = default;
+  StageBuffer() = default;
   /// Carves the ring out of `scratch` (a team's `team_scratch(0)`).
   template <class ScratchSpace>
   ETAGE_INLINE_FUNCTION explicit StageBuffer(ScratchSpace const& scratch)

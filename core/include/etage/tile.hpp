@@ -64,8 +64,9 @@ TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<Vi
   s.stride[1] = static_cast<std::int64_t>(v.stride(1));
   // A dimension of extent 1 has an arbitrary stride; make the inner one 1 so it is dense.
   if (s.extent[s.inner] <= 1) s.stride[s.inner] = 1;
-  if (s.extent[1 - s.inner] <= 1) s.stride[1 - s.inner] = s.extent[s.inner];
   constexpr int vec = decltype(s)::vector_elements;
+  // A single outer row: its stride is never followed, so round it up to whole vectors.
+  if (s.extent[1 - s.inner] <= 1) s.stride[1 - s.inner] = (s.extent[s.inner] + vec - 1) / vec * vec;
   s.vector_ok = reinterpret_cast<std::uintptr_t>(s.data) % 16 == 0 && s.stride_inner() == 1 &&
                 s.stride_outer() % vec == 0 && decltype(s)::box_inner % vec == 0;
   return s;

@@ -113,15 +113,16 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
       }
     }
   } else {
-    // Prologue: Stages-1 tiles in flight. Steady state: issue tile t+Stages-1, then wait
+    // Prologue: Stages-1 slots in flight. Steady state: issue tile t+Stages-1, then wait
     // for and compute tile t. Drain: the last Stages-1 iterations issue nothing, but still
     // acquire/commit so every engine's counting (e.g. cp.async groups) stays uniform.
+    // The prologue always commits Stages-1 slots (empty ones past the last tile), so that
+    // "tile t is complete" means the same commit count whatever num_tiles is.
     ConsumerContext const ctx{m.team_rank(), m.team_size()};
     PipelineState<Stages> pst, cst;
-    int const prologue = num_tiles < Stages - 1 ? num_tiles : Stages - 1;
-    for (int t = 0; t < prologue; ++t, ++pst) {
+    for (int t = 0; t < Stages - 1; ++t, ++pst) {
       pipe.producer_acquire(m, pst);
-      (ops.issue(m, pipe, pst, t), ...);
+      if (t < num_tiles) (ops.issue(m, pipe, pst, t), ...);
       (ops.flush(m), ...);
       pipe.producer_commit(m, pst);
     }

@@ -34,11 +34,12 @@ struct GemmTile {
 /// Default block shape per execution space and element type. Host: one thread per 64x64
 /// block (teams spread over cores), K tiles of 32 bytes so 4 stages of A and B tiles fit the
 /// host's 32 KiB level-0 scratch. GPU: 256 threads with 8x8 micro-tiles on a 128x128 block,
-/// K tiles of 8, so 4 float stages fit the 40,936 B Kokkos 5.0.2 allows on the H200.
+/// K tiles of 32 bytes (8 floats, 4 doubles), so 4 stages (32 KiB) fit the 40,936 B that
+/// Kokkos 5.0.2 allows on the H200.
 template <class ExecSpace, class T>
 using default_gemm_tile =
     std::conditional_t<Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible,
-                       GemmTile<64, 64, int(32 / sizeof(T)), 64, 64>, GemmTile<128, 128, 8, 8, 8>>;
+                       GemmTile<64, 64, int(32 / sizeof(T)), 64, 64>, GemmTile<128, 128, int(32 / sizeof(T)), 8, 8>>;
 
 namespace impl {
 

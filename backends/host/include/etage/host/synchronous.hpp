@@ -24,7 +24,7 @@ class Pipeline<engine::Synchronous, Stages> : impl::StageCountCheck<engine::Sync
   static constexpr int stages = Stages;
   static constexpr std::size_t scratch_bytes() { return 0; }
 
-  ETAGE_INLINE_FUNCTION Pipeline() = default;
+  Pipeline() = default;
   /// `tx_bytes` (bytes per stage) is unused: nothing is transaction-counted.
   template <class Member>
   ETAGE_INLINE_FUNCTION Pipeline(Member const&, std::uint32_t /*tx_bytes*/) {}

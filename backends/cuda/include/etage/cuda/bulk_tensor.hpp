@@ -1,0 +1,207 @@
+#pragma once
+/// The BulkTensor engine (sm_90+): one elected thread of a producer warp issues
+/// cp.async.bulk.tensor copies described by CUtensorMaps; a full mbarrier per stage counts
+/// the bytes (expect_tx) and an empty mbarrier per stage counts consumer-warp releases.
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+#include <etage/cuda/watchdog.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/pipeline.hpp>
+#include <etage/pipeline_state.hpp>
+#include <etage/ptx.hpp>
+#include <etage/tile.hpp>
+
+namespace etage {
+
+/// BulkTensor pipeline, 2..8 stages, warp-specialized (team = 1 producer warp + consumer
+/// warps). Barriers live in team scratch: full[s] (1 arrival: the producer's
+/// arrive.expect_tx, plus the transaction bytes of the copies) and empty[s] (one arrival per
+/// consumer warp). Waits are parity waits (PTX ISA 7.8/8.0, "mbarrier.try_wait"); the
+/// producer starts at phase 1, so its first wait on each empty barrier passes at once.
+template <int Stages>
+class Pipeline<engine::BulkTensor, Stages> : impl::StageCountCheck<engine::BulkTensor, Stages> {
+ public:
+  using engine_type = engine::BulkTensor;
+  static constexpr int stages = Stages;
+  static constexpr std::size_t scratch_bytes() { return 2 * Stages * sizeof(std::uint64_t) + 8; }
+
+  /// Every thread of the team constructs it; `tx_bytes` is the byte count of one stage (all
+  /// operands' boxes), armed on full[s] at each producer_acquire.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION Pipeline(Member const& m, std::uint32_t tx_bytes)
+      : tx_bytes_(tx_bytes), league_rank_(m.league_rank()) {
+    bars_ = static_cast<std::uint64_t*>(m.team_scratch(0).get_shmem_aligned(2 * Stages * sizeof(std::uint64_t), 8));
+    consumer_warps_ = (m.team_size() - 32) / 32;
+    if (m.team_size() % 32 != 0 || consumer_warps_ < 1)
+      Kokkos::abort("etage BulkTensor: team size must be a multiple of 32 with at least one consumer warp");
+#if ETAGE_ARCH_MBARRIER_TX
+    if (m.team_rank() == 0) {
+      for (int s = 0; s < Stages; ++s) {
+        ptx::mbarrier_init(full(s), 1);
+        ptx::mbarrier_init(empty(s), std::uint32_t(consumer_warps_));
+      }
+      ptx::fence_mbarrier_init_release_cluster();
+    }
+#else
+    Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
+#endif
+    m.team_barrier();
+  }
+
+  ETAGE_INLINE_FUNCTION std::uint64_t* full(int s) const { return bars_ + s; }
+  ETAGE_INLINE_FUNCTION std::uint64_t* empty(int s) const { return bars_ + Stages + s; }
+
+  /// Producer (elected thread): wait until consumers freed slot st.index(), then arm its full
+  /// barrier with this stage's transaction bytes.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_acquire(Member const&, PipelineState<Stages> const& st) {
+    ring_.on_acquire();
+#if ETAGE_ARCH_MBARRIER_TX
+    impl::mbarrier_wait(empty(st.index()), {"BulkTensor", "empty", st.index(), st.phase(),
+                                            std::uint32_t(consumer_warps_), "consumer-warp arrivals", league_rank_});
+    ptx::mbarrier_arrive_expect_tx(full(st.index()), tx_bytes_);
+#endif
+  }
+  /// The copies complete on full[s] by themselves (complete_tx); nothing to do.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_commit(Member const&, PipelineState<Stages> const&) {
+    ring_.on_commit();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_wait(Member const&, PipelineState<Stages> const& st) {
+    ring_.on_wait();
+#if ETAGE_ARCH_MBARRIER_TX
+    impl::mbarrier_wait(full(st.index()), {"BulkTensor", "full", st.index(), st.phase(), tx_bytes_,
+                                           "transaction bytes", league_rank_});
+#endif
+  }
+  /// Each consumer warp arrives once on empty[s], after all its lanes are done reading.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_release(Member const& m, PipelineState<Stages> const& st) {
+    ring_.on_release();
+#if ETAGE_ARCH_MBARRIER_TX
+    __syncwarp();
+    if (m.team_rank() % 32 == 0) ptx::mbarrier_arrive(empty(st.index()));
+#else
+    (void)m, (void)st;
+#endif
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void finalize(Member const& m) {
+    m.team_barrier();
+#if ETAGE_ARCH_MBARRIER_TX
+    if (m.team_rank() == 0)
+      for (int s = 0; s < 2 * Stages; ++s) ptx::mbarrier_inval(bars_ + s);
+#endif
+  }
+
+ private:
+  std::uint64_t* bars_ = nullptr;
+  std::uint32_t tx_bytes_;
+  int consumer_warps_ = 0;
+  int league_rank_;
+  impl::RingAccounting<Stages, true> ring_;
+};
+
+/// BulkTensor loader: the elected producer thread issues one 2D bulk tensor copy per tile
+/// into the slot, completing on the slot's full barrier. The box arrives dense as
+/// [box_outer][box_inner]; elements outside the tensor are zero (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE).
+template <class Source, int Threads>
+struct TileLoader<engine::BulkTensor, Source, Threads> {
+  using T = typename Source::value_type;
+  Source src;
+
+  ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
+
+  template <class Member, class Pipe, class State>
+  ETAGE_INLINE_FUNCTION void issue(Member const&, Pipe& pipe, State const& st, T* dst, std::int64_t c0,
+                                   std::int64_t c1) const {
+#if ETAGE_ARCH_BULK_TENSOR
+    std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
+    std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
+    ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, c_inner, c_outer,
+                                                  pipe.full(st.index()));
+#else
+    (void)pipe, (void)st, (void)dst, (void)c0, (void)c1;
+    Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
+#endif
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void flush(Member const&) const {}
+};
+
+namespace impl {
+
+/// cuTensorMapEncodeTiled from the driver, fetched at run time (no link against libcuda).
+inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
+  static PFN_cuTensorMapEncodeTiled_v12000 fn = [] {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess)
+      p = nullptr;
+    return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(p);
+  }();
+  return fn;
+}
+
+/// Builds the CUtensorMap of `s` in device global memory (kept alive by `res`) and stores
+/// its address in s.tensor_map. Returns why the source does not qualify, or "" on success.
+/// Rules (CUDA Driver API, cuTensorMapEncodeTiled): global address 16 B aligned, strides
+/// multiples of 16 B, inner stride 1 element, box extents in [1, 256], box inner bytes a
+/// multiple of 16, extents < 2^32.
+template <class Source>
+std::string encode_tensor_map(Source& s, LaunchResources& res) {
+  using T = typename Source::value_type;
+  if (s.extent[0] == 0 || s.extent[1] == 0) return {};  // no tile will ever be loaded
+  auto bytes = [](std::int64_t v) { return std::to_string(v) + " bytes"; };
+  if (reinterpret_cast<std::uintptr_t>(s.data) % 16 != 0)
+    return "base address " + std::to_string(reinterpret_cast<std::uintptr_t>(s.data)) + " is not 16-byte aligned";
+  if (s.stride_inner() != 1)
+    return "inner stride is " + std::to_string(s.stride_inner()) + " elements; bulk tensor copies need 1";
+  std::int64_t stride_bytes = s.stride_outer() * std::int64_t(sizeof(T));
+  if (s.extent_outer() == 1) stride_bytes = (s.extent_inner() * std::int64_t(sizeof(T)) + 15) / 16 * 16;
+  if (stride_bytes % 16 != 0) return "row stride is " + bytes(stride_bytes) + ", not a multiple of 16 bytes";
+  if (Source::box_inner > 256 || Source::box_outer > 256)
+    return "box " + std::to_string(Source::box_outer) + "x" + std::to_string(Source::box_inner) +
+           " exceeds 256 elements in a dimension";
+  if ((Source::box_inner * sizeof(T)) % 16 != 0)
+    return "box inner extent is " + bytes(Source::box_inner * sizeof(T)) + ", not a multiple of 16 bytes";
+  if (s.extent_inner() >= (std::int64_t(1) << 32) || s.extent_outer() >= (std::int64_t(1) << 32))
+    return "an extent is >= 2^32 elements";
+  auto encode = tensor_map_encoder();
+  if (encode == nullptr) return "cuTensorMapEncodeTiled is not available from the CUDA driver";
+
+  CUtensorMap map;
+  cuuint64_t dims[2] = {cuuint64_t(s.extent_inner()), cuuint64_t(s.extent_outer())};
+  cuuint64_t strides[1] = {cuuint64_t(stride_bytes)};
+  cuuint32_t box[2] = {cuuint32_t(Source::box_inner), cuuint32_t(Source::box_outer)};
+  cuuint32_t elem_strides[2] = {1, 1};
+  CUtensorMapDataType const dtype = sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
+  CUresult const rc = encode(&map, dtype, 2, const_cast<T*>(s.data), dims, strides, box, elem_strides,
+                             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+                             CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (rc != CUDA_SUCCESS) return "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(rc));
+  // Tensor maps must sit in param, const or global memory (PTX ISA 8.0, "Tensor maps"); a
+  // Kokkos functor may be copied to local memory, so the map lives in device global memory.
+  auto dev = std::make_shared<Kokkos::View<CUtensorMap*, Kokkos::CudaSpace>>(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "etage::tensor_map"), 1);
+  Kokkos::deep_copy(*dev, Kokkos::View<CUtensorMap*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&map, 1));
+  s.tensor_map = dev->data();
+  res.keep_alive.push_back(dev);
+  return {};
+}
+
+}  // namespace impl
+}  // namespace etage

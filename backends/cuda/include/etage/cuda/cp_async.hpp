@@ -1,0 +1,125 @@
+#pragma once
+/// The CpAsync engine (sm_80+): every thread issues cp.async copies for its share of a
+/// tile; one commit group per slot; consumers wait_group until their slot's group is done.
+#include <cstdint>
+
+#include <Kokkos_Core.hpp>
+#include <etage/config.hpp>
+#include <etage/engine.hpp>
+#include <etage/pipeline.hpp>
+#include <etage/pipeline_state.hpp>
+#include <etage/ptx.hpp>
+#include <etage/tile.hpp>
+
+namespace etage {
+
+/// CpAsync pipeline, 2..8 stages. producer_commit = cp.async.commit_group; consumer_wait =
+/// cp.async.wait_group<Stages-1> then a team barrier (other threads' copies become visible);
+/// consumer_release = team barrier (the slot may be refilled). The driver commits exactly
+/// one group per slot, so after t + Stages commits "Stages-1 pending" means tile t landed
+/// (PTX ISA 7.0, section "cp.async.wait_group").
+template <int Stages>
+class Pipeline<engine::CpAsync, Stages> : impl::StageCountCheck<engine::CpAsync, Stages> {
+ public:
+  using engine_type = engine::CpAsync;
+  static constexpr int stages = Stages;
+  static constexpr std::size_t scratch_bytes() { return 0; }
+
+  template <class Member>
+  ETAGE_INLINE_FUNCTION Pipeline(Member const&, std::uint32_t) {}
+
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_acquire(Member const&, PipelineState<Stages> const&) {
+    ring_.on_acquire();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void producer_commit(Member const&, PipelineState<Stages> const&) {
+    ring_.on_commit();
+#if ETAGE_ARCH_CP_ASYNC
+    ptx::cp_async_commit_group();
+#else
+    Kokkos::abort("etage: the CpAsync engine runs only on CUDA sm_80+");
+#endif
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_wait(Member const& m, PipelineState<Stages> const&) {
+    ring_.on_wait();
+#if ETAGE_ARCH_CP_ASYNC
+    ptx::cp_async_wait_group<Stages - 1>();
+#endif
+    m.team_barrier();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void consumer_release(Member const& m, PipelineState<Stages> const&) {
+    ring_.on_release();
+    m.team_barrier();
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void finalize(Member const&) {
+#if ETAGE_ARCH_CP_ASYNC
+    ptx::cp_async_wait_all();  // nothing may land in scratch after the loop
+#endif
+  }
+
+ private:
+  impl::RingAccounting<Stages> ring_;
+};
+
+/// CpAsync loader. With `vector_ok` (16 B aligned rows, see TileSource) each thread copies
+/// 16-byte chunks with cp.async.cg, zero-filling the part past the inner extent through
+/// src-size; otherwise element by element with cp.async.ca of 4 or 8 bytes (.cg exists only
+/// for 16 bytes: PTX ISA 7.0, "cp.async"). Elements outside the extents are zero-filled.
+template <class Source, int Threads>
+struct TileLoader<engine::CpAsync, Source, Threads> {
+  using T = typename Source::value_type;
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "etage CpAsync: element size must be 4 or 8 bytes");
+  Source src;
+
+  ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
+
+  template <class Member, class Pipe, class State>
+  ETAGE_INLINE_FUNCTION void issue(Member const& m, Pipe&, State const&, T* dst, std::int64_t c0,
+                                   std::int64_t c1) const {
+#if ETAGE_ARCH_CP_ASYNC
+    std::int64_t const c_inner = Source::inner == 1 ? c1 : c0;
+    std::int64_t const c_outer = Source::inner == 1 ? c0 : c1;
+    int const rank = m.team_rank();
+    int const size = Threads > 0 ? Threads : m.team_size();
+    std::int64_t const e_inner = src.extent_inner(), e_outer = src.extent_outer();
+    std::int64_t const s_outer = src.stride_outer(), s_inner = src.stride_inner();
+    if (src.vector_ok && c_inner % Source::vector_elements == 0) {
+      constexpr int V = Source::vector_elements;
+      constexpr int chunks_per_row = Source::box_inner / V;
+      constexpr int chunks = int(Source::box_elements) / V;
+#pragma unroll
+      for (int idx = rank; idx < chunks; idx += size) {
+        int const o = idx / chunks_per_row;
+        int const i = (idx % chunks_per_row) * V;
+        std::int64_t const go = c_outer + o, gi = c_inner + i;
+        std::int64_t left = go < e_outer ? e_inner - gi : 0;
+        left = left < 0 ? 0 : (left > V ? V : left);
+        T const* from = left > 0 ? src.data + go * s_outer + gi : src.data;
+        ptx::cp_async_cg_shared_global<16>(ptx::smem_address(dst + o * Source::box_inner + i), from,
+                                           std::uint32_t(left * sizeof(T)));
+      }
+    } else {
+      for (int idx = rank; idx < int(Source::box_elements); idx += size) {
+        int const o = idx / Source::box_inner;
+        int const i = idx % Source::box_inner;
+        std::int64_t const go = c_outer + o, gi = c_inner + i;
+        bool const in = go < e_outer && gi < e_inner;
+        T const* from = in ? src.data + go * s_outer + gi * s_inner : src.data;
+        ptx::cp_async_ca_shared_global<int(sizeof(T))>(ptx::smem_address(dst + idx), from,
+                                                       in ? std::uint32_t(sizeof(T)) : 0u);
+      }
+    }
+#else
+    (void)m, (void)dst, (void)c0, (void)c1;
+    Kokkos::abort("etage: the CpAsync engine runs only on CUDA sm_80+");
+#endif
+  }
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void flush(Member const&) const {}
+};
+
+}  // namespace etage

@@ -1,0 +1,56 @@
+#pragma once
+/// What the CUDA execution space offers: which engines the device runs, per-launch source
+/// preparation (tensor maps), and the order `Auto` tries them in.
+#include <string>
+
+#include <cuda_runtime.h>
+
+#include <Kokkos_Core.hpp>
+#include <etage/cuda/bulk_tensor.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+
+namespace etage::impl {
+
+/// Compute capability of the device `space` runs on, as 10*major + minor.
+inline int compute_capability(Kokkos::Cuda const& space) {
+  cudaDeviceProp prop{};
+  if (cudaGetDeviceProperties(&prop, space.cuda_device()) != cudaSuccess) return 0;
+  return prop.major * 10 + prop.minor;
+}
+
+template <class Engine, int MinCC>
+struct CudaEngineSupport {
+  static constexpr bool compiled = true;
+  static std::string device_unsupported_reason(Kokkos::Cuda const& space) {
+    int const cc = compute_capability(space);
+    if (cc >= MinCC) return {};
+    return "engine " + std::string(Engine::name) + " needs compute capability >= " + std::to_string(MinCC / 10) + "." +
+           std::to_string(MinCC % 10) + ", the device has " + std::to_string(cc / 10) + "." + std::to_string(cc % 10);
+  }
+  template <class Source>
+  static std::string prepare(Source&, LaunchResources&) {
+    return {};
+  }
+};
+
+template <>
+struct EngineSupport<engine::RegisterDoubleBuffer, Kokkos::Cuda> : CudaEngineSupport<engine::RegisterDoubleBuffer, 0> {};
+template <>
+struct EngineSupport<engine::CpAsync, Kokkos::Cuda> : CudaEngineSupport<engine::CpAsync, 80> {};
+template <>
+struct EngineSupport<engine::BulkTensor, Kokkos::Cuda> : CudaEngineSupport<engine::BulkTensor, 90> {
+  template <class Source>
+  static std::string prepare(Source& s, LaunchResources& res) {
+    return encode_tensor_map(s, res);
+  }
+};
+
+/// Auto on CUDA: bulk tensor copies where the device and the views allow them, else
+/// cp.async, else the register double buffer, else synchronous loads.
+template <>
+struct AutoCandidates<Kokkos::Cuda> {
+  using type = EngineList<engine::BulkTensor, engine::CpAsync, engine::RegisterDoubleBuffer, engine::Synchronous>;
+};
+
+}  // namespace etage::impl

@@ -1,0 +1,84 @@
+/// Field cases that apply only to the CUDA engines (C03, C04, C05, C06), run on the GPU.
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_exception.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include "gemm_check.hpp"
+
+#if ETAGE_HAS_CUDA_ENGINES
+using namespace etage;
+using test::gemm_relative_error;
+using test::gemm_tolerance;
+using test::ViewKind;
+using HostC = Kokkos::View<float**, Kokkos::LayoutRight, Kokkos::HostSpace>;
+using Default = default_gemm_tile<test::Space, float>;
+
+TEST_CASE("C03: BulkTensor GEMM with K equal to one K tile (trip count 1), stages 2 and 3", "[cuda][field][C03]") {
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(seed);
+  test::GemmCase const g{'N', 'N', 200, 136, Default::bk, 1.0, 0.0};
+  CHECK(gemm_relative_error<engine::BulkTensor, 2, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed) <=
+        gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::BulkTensor, 3, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed) <=
+        gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::CpAsync, 3, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed) <=
+        gemm_tolerance<float>());
+}
+
+TEST_CASE("C04: 2 stages, 1 producer warp, 4 consumer warps, many iterations", "[cuda][field][C04]") {
+  using FourWarps = GemmTile<64, 32, 8, 4, 4>;  // (64/4) * (32/4) = 128 consumer threads
+  static_assert(FourWarps::threads == 128);
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(seed);
+  for (int k : {3 * 8, 3 * 8 + 5, 17 * 8}) {
+    CAPTURE(k);
+    test::GemmCase const g{'N', 'N', 130, 70, k, 1.0, 0.0};
+    CHECK(gemm_relative_error<engine::BulkTensor, 2, float, Kokkos::LayoutRight, ViewKind::Padded, FourWarps>(g, seed) <=
+          gemm_tolerance<float>());
+  }
+}
+
+TEST_CASE("C05: CpAsync with 3 stages is bit-identical to RegisterDoubleBuffer, Synchronous and BulkTensor",
+          "[cuda][field][C05]") {
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(seed);
+  test::GemmCase const g{'N', 'N', 300, 260, 41 * Default::bk + 3, 1.0, 0.0};
+  HostC cp("cp", g.m, g.n), rdb("rdb", g.m, g.n), sync("sync", g.m, g.n), bulk("bulk", g.m, g.n);
+  CHECK(gemm_relative_error<engine::CpAsync, 3, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed, &cp) <=
+        gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::RegisterDoubleBuffer, 2, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed, &rdb) <=
+        gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::Synchronous, 1, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed, &sync) <=
+        gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::BulkTensor, 3, float, Kokkos::LayoutRight, ViewKind::Padded>(g, seed, &bulk) <=
+        gemm_tolerance<float>());
+  int d_rdb = 0, d_sync = 0, d_bulk = 0;
+  for (int i = 0; i < g.m; ++i)
+    for (int j = 0; j < g.n; ++j) {
+      d_rdb += cp(i, j) != rdb(i, j);
+      d_sync += cp(i, j) != sync(i, j);
+      d_bulk += cp(i, j) != bulk(i, j);
+    }
+  CHECK(d_rdb == 0);
+  CHECK(d_sync == 0);
+  CHECK(d_bulk == 0);
+}
+
+TEST_CASE("C06: BulkTensor GEMM over 10 K tiles with 3 stages issues nothing past the last tile",
+          "[cuda][field][C06]") {
+  // Run under compute-sanitizer memcheck: B is an exact-size allocation, so a load past
+  // the last K tile would read out of bounds (the driver never issues one).
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(seed);
+  test::GemmCase const g{'N', 'N', 128, 128, 10 * Default::bk, 1.0, 0.0};
+  CHECK(gemm_relative_error<engine::BulkTensor, 3, float, Kokkos::LayoutRight>(g, seed) <= gemm_tolerance<float>());
+  CHECK(gemm_relative_error<engine::CpAsync, 3, float, Kokkos::LayoutRight>(g, seed) <= gemm_tolerance<float>());
+}
+
+TEST_CASE("A forced BulkTensor on unqualified views is UnsupportedEngine; Auto falls back", "[cuda][auto]") {
+  Kokkos::View<float**, Kokkos::LayoutRight, test::Space> a("A", 5, 7), b("B", 7, 3), c("C", 5, 3);
+  REQUIRE_THROWS_MATCHES(gemm<engine::BulkTensor>('N', 'N', 1.f, a, b, 0.f, c), UnsupportedEngine,
+                         Catch::Matchers::MessageMatches(Catch::Matchers::ContainsSubstring("row stride is 28 bytes")));
+  REQUIRE_NOTHROW(gemm('N', 'N', 1.f, a, b, 0.f, c));
+}
+#endif
