@@ -2,12 +2,13 @@
 /// in the same process (OpenBLAS on the host build, cuBLAS with TF32 off on the CUDA build).
 ///
 /// Names: BM_Gemm<Engine>/stages:S/M:m/N:n/K:k (BM_Gemm<Engine,double>/... for double);
-/// the peer is BM_Gemm<OpenBLAS> or BM_Gemm<cuBLAS> with stages:0. C = A * B, every view
-/// LayoutRight, alpha 1, beta 0. Counters: FLOP/s (2*M*N*K per call), bytes/s (A, B and C
+/// the peer is BM_Gemm<OpenBLAS> or BM_Gemm<cuBLAS> with stages:0. C = A^T * B with A
+/// stored K x M (so both stage tiles are k-major, the layout an outer-product kernel wants;
+/// the peer gets the same memory: transa = T), every view LayoutRight, alpha 1, beta 0. Counters: FLOP/s (2*M*N*K per call), bytes/s (A, B and C
 /// once per call), peer_ratio (this FLOP/s over the peer's for the same shape and type).
 ///
 /// Timing: one call per iteration under manual time (std::chrono on the host, where gemm
-/// fences; a cudaEvent pair on the space's stream on CUDA), after one untimed warm-up call.
+/// fences; a cudaEvent pair on the space's stream on CUDA), after 0.1 s of untimed calls.
 /// On CUDA the inputs rotate over as many A/B/C sets as it takes to exceed twice the L2, so
 /// no call finds its operands in L2. Each configuration is checked once per shape against
 /// the peer's C (relative Frobenius error); a wrong kernel is reported as an error, never
@@ -18,7 +19,7 @@
 ///   ETAGE_BENCH_STAGES=1,2        stage counts, intersected with each engine's range
 ///   ETAGE_BENCH_SHAPES=MxNxK,...  extra non-square shapes (CUDA default: 8192x8192x256,
 ///                                 256x8192x8192, only when ETAGE_BENCH_SIZES is unset)
-///   ETAGE_BENCH_DOUBLE_SIZES=1024 square sizes also run in double (host default: 1024)
+///   ETAGE_BENCH_DOUBLE_SIZES=1024 square sizes also run in double (host only; default 1024)
 ///   ETAGE_BENCH_ROTATE_BYTES=N    rotate inputs until N bytes (CUDA default: 2 x L2)
 #include <algorithm>
 #include <chrono>
@@ -163,17 +164,17 @@ cublasHandle_t cublas(Space const& space) {
   return h;
 }
 
-/// Row-major C = A * B as column-major C^T = B^T * A^T.
+/// Row-major C = A^T * B (A stored K x M) as column-major C^T = B^T * A.
 template <class T>
 void peer_gemm(Space const& space, Matrix<T> const& a, Matrix<T> const& b, Matrix<T> const& c) {
-  int const m = int(c.extent(0)), n = int(c.extent(1)), k = int(a.extent(1));
+  int const m = int(c.extent(0)), n = int(c.extent(1)), k = int(a.extent(0));
   T const one = 1, zero = 0;
   if constexpr (std::is_same_v<T, float>)
-    ETAGE_BENCH_CUBLAS_CHECK(cublasSgemm(cublas(space), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b.data(),
+    ETAGE_BENCH_CUBLAS_CHECK(cublasSgemm(cublas(space), CUBLAS_OP_N, CUBLAS_OP_T, n, m, k, &one, b.data(),
                                          int(b.stride(0)), a.data(), int(a.stride(0)), &zero, c.data(),
                                          int(c.stride(0))));
   else
-    ETAGE_BENCH_CUBLAS_CHECK(cublasDgemm(cublas(space), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b.data(),
+    ETAGE_BENCH_CUBLAS_CHECK(cublasDgemm(cublas(space), CUBLAS_OP_N, CUBLAS_OP_T, n, m, k, &one, b.data(),
                                          int(b.stride(0)), a.data(), int(a.stride(0)), &zero, c.data(),
                                          int(c.stride(0))));
 }
@@ -220,12 +221,12 @@ constexpr char const* peer_name = "OpenBLAS";
 /// OpenBLAS with its own thread pool; the views are host memory.
 template <class T>
 void peer_gemm(Space const&, Matrix<T> const& a, Matrix<T> const& b, Matrix<T> const& c) {
-  int const m = int(c.extent(0)), n = int(c.extent(1)), k = int(a.extent(1));
+  int const m = int(c.extent(0)), n = int(c.extent(1)), k = int(a.extent(0));
   if constexpr (std::is_same_v<T, float>)
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a.data(), int(a.stride(0)), b.data(),
+    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0f, a.data(), int(a.stride(0)), b.data(),
                 int(b.stride(0)), 0.0f, c.data(), int(c.stride(0)));
   else
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), int(a.stride(0)), b.data(),
+    cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0, a.data(), int(a.stride(0)), b.data(),
                 int(b.stride(0)), 0.0, c.data(), int(c.stride(0)));
 }
 
@@ -308,7 +309,7 @@ struct Operands {
     std::size_t const count = want > set_bytes ? std::min<std::size_t>((want + set_bytes - 1) / set_bytes, 64) : 1;
     Kokkos::Random_XorShift64_Pool<Space> pool(20240601u + std::uint64_t(s.m) * 131 + s.n * 17 + s.k);
     for (std::size_t i = 0; i < count; ++i) {
-      InputSet<T> set{Matrix<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "A"), s.m, s.k),
+      InputSet<T> set{Matrix<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "A"), s.k, s.m),
                       Matrix<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "B"), s.k, s.n),
                       Matrix<T>("C", s.m, s.n)};
       Kokkos::fill_random(space, set.a, pool, T(-1), T(1));
@@ -409,7 +410,14 @@ void measure(benchmark::State& state, std::string const& config, Call const& cal
       }
     }
 
-    call(space, ops.sets[0]);  // warm-up
+    // Untimed warm-up: at least one call and 0.1 s, so the threads of the previous
+    // benchmark have gone quiet (OpenBLAS workers spin about 0.1 s after a call) and clocks
+    // have settled. Fenced per call: cuBLAS calls return before the GPU is done.
+    auto const warm_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+    do {
+      call(space, ops.sets[0]);
+      space.fence("etage::bench::warm-up");
+    } while (std::chrono::steady_clock::now() < warm_until);
     double total = 0;
     std::size_t i = 0;
     for (auto _ : state) {
@@ -453,7 +461,7 @@ template <class Engine, int Stages, class T>
 void bm_etage(benchmark::State& state) {
   std::string const config = std::string(Engine::name) + "/" + std::to_string(Stages);
   measure<T>(state, config, [](Space const& space, InputSet<T> const& s) {
-    etage::gemm<Engine, Stages>(space, 'N', 'N', T(1), s.a, s.b, T(0), s.c);
+    etage::gemm<Engine, Stages>(space, 'T', 'N', T(1), s.a, s.b, T(0), s.c);
   });
 }
 
@@ -481,7 +489,11 @@ EngineSweep sweep(std::vector<int> stages) {
   return {Engine::name,
           std::move(stages),
           [](int s) { return etage_bench<Engine, float>(s, std::make_integer_sequence<int, count>{}); },
+#if ETAGE_HAS_CUDA_ENGINES
+          [](int) { return BenchFn(nullptr); },  // float only on CUDA: half the kernels to compile
+#else
           [](int s) { return etage_bench<Engine, double>(s, std::make_integer_sequence<int, count>{}); },
+#endif
           Engine::min_stages,
           Engine::max_stages};
 }
@@ -515,7 +527,6 @@ void register_all() {
 #if ETAGE_HAS_CUDA_ENGINES
   std::vector<int> const default_sizes{1024, 2048, 4096, 8192};
   std::vector<Shape> const default_shapes{{8192, 8192, 256}, {256, 8192, 8192}};
-  std::vector<int> const default_double{};
   std::vector<EngineSweep> const engines{
       sweep<etage::engine::Synchronous>({1}),
 #if !ETAGE_BENCH_SYNCHRONOUS_ONLY
@@ -533,15 +544,17 @@ void register_all() {
   bool const sizes_given = std::getenv("ETAGE_BENCH_SIZES") && *std::getenv("ETAGE_BENCH_SIZES");
   std::vector<int> const sizes = env_ints("ETAGE_BENCH_SIZES", default_sizes);
   std::vector<Shape> const shapes = env_shapes("ETAGE_BENCH_SHAPES", sizes_given ? std::vector<Shape>{} : default_shapes);
-  std::vector<int> const doubles = env_ints("ETAGE_BENCH_DOUBLE_SIZES", default_double);
   bool const stages_given = std::getenv("ETAGE_BENCH_STAGES") && *std::getenv("ETAGE_BENCH_STAGES");
   std::vector<int> const stage_filter = env_ints("ETAGE_BENCH_STAGES", {});
 
   for (int n : sizes) register_shape<float>({n, n, n}, engines, stages_given ? &stage_filter : nullptr);
   for (Shape s : shapes) register_shape<float>(s, engines, stages_given ? &stage_filter : nullptr);
-  for (int n : doubles)
+#if !ETAGE_HAS_CUDA_ENGINES
+  // Double at the default sizes that the run includes, or exactly where the variable says.
+  for (int n : env_ints("ETAGE_BENCH_DOUBLE_SIZES", default_double))
     if (std::getenv("ETAGE_BENCH_DOUBLE_SIZES") || std::find(sizes.begin(), sizes.end(), n) != sizes.end())
       register_shape<double>({n, n, n}, engines, stages_given ? &stage_filter : nullptr);
+#endif
 }
 
 void add_context() {

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # On a GPU machine that cannot install or build: runs the prebuilt CUDA binaries carried in
 # build/cuda (ETAGE_BUILD_DIR to change): the tests (build/cuda/tests/etage_tests, when
-# present), then the GEMM benchmark and its report. Writes to $OUT (default ./out):
-# device.txt, tests.log, gemm.json, gemm.log, gemm.md, gemm.png.
+# present), the whole test suite under compute-sanitizer (when present; ETAGE_SANITIZERS lists
+# the tools, default "memcheck racecheck synccheck", empty to skip), then the GEMM
+# benchmark and its report. Writes to $OUT (default ./out): device.txt, tests.log,
+# sanitizer.log, gemm.json, gemm.log, gemm.md, gemm.png.
 #
 #   OUT=... perf/device_run.sh [--quick] [-- <Google Benchmark flags>]
-# Exits non-zero when the tests or the benchmark failed (the benchmark runs either way).
+# Exits non-zero when the tests, a sanitizer or the benchmark found a fault (the benchmark
+# runs either way).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,6 +34,21 @@ if [ -x "$BUILD/tests/etage_tests" ]; then
   echo "[etage] tests: $BUILD/tests/etage_tests"
   "$BUILD/tests/etage_tests" 2>&1 | tee "$OUT/tests.log" | tail -n 40
   [ "${PIPESTATUS[0]}" = 0 ] || { echo "[etage] tests FAILED (see tests.log)"; status=1; }
+fi
+if [ -x "$BUILD/tests/etage_tests" ] && command -v compute-sanitizer >/dev/null; then
+  for tool in ${ETAGE_SANITIZERS-memcheck racecheck synccheck}; do
+    echo "[etage] compute-sanitizer --tool $tool on the whole test suite"
+    echo "=== compute-sanitizer --tool $tool" >>"$OUT/sanitizer.log"
+    timeout "${ETAGE_SANITIZER_TIMEOUT:-240}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+      "$BUILD/tests/etage_tests" --reporter compact >>"$OUT/sanitizer.log" 2>&1
+    rc=$?
+    case $rc in
+      0) echo "[etage]   $tool: clean" ;;
+      99) echo "[etage]   $tool: FOUND ERRORS (see sanitizer.log)"; status=1 ;;
+      124) echo "[etage]   $tool: timed out, not conclusive" ;;
+      *) echo "[etage]   $tool: did not complete (exit $rc; see sanitizer.log)"; tail -n 3 "$OUT/sanitizer.log" ;;
+    esac
+  done
 fi
 BENCH=$BUILD/perf/etage_bench_gemm
 [ -x "$BENCH" ] || { echo "[etage] $BENCH missing: build the cuda preset and carry $BUILD" >&2; exit 1; }

@@ -112,7 +112,9 @@ def table_rows(rs, scale):
     out = []
     for r in rs:
         if r.error:
-            out.append((r.engine, "-" if r.is_peer else str(r.stages), "skipped", "", "", r.error))
+            # A wrong result is a failure, not a configuration that does not fit.
+            what = "FAILED" if r.error.startswith("wrong result") else "skipped"
+            out.append((r.engine, "-" if r.is_peer else str(r.stages), what, "", "", r.error))
             continue
         if r.flops is None:
             continue
@@ -153,8 +155,8 @@ def text_table(ctx, shapes, scale, unit):
         fmt = "  {:<%d}  {:>%d}  {:>%d}  {:>%d}  {:>%d}  {}" % tuple(widths)
         lines.append(fmt.format(*head).rstrip())
         for row in body:
-            if row[2] == "skipped":
-                lines.append(f"  {row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  skipped: {row[5]}")
+            if row[2] in ("skipped", "FAILED"):
+                lines.append(f"  {row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]}: {row[5]}")
             else:
                 lines.append(fmt.format(*row[:5], "<- best" if row[5] else "").rstrip())
     return "\n".join(lines)
@@ -167,8 +169,8 @@ def markdown(ctx, shapes, scale, unit):
         out += ["", f"## {shape_title(dtype, shape)}", "",
                 f"| engine | stages | {unit} | % of {peer_name} | cv | |", "|---|---:|---:|---:|---:|---|"]
         for row in table_rows(rs, scale):
-            if row[2] == "skipped":
-                out.append(f"| {row[0]} | {row[1]} | skipped | | | {row[5].replace('|', '/')} |")
+            if row[2] in ("skipped", "FAILED"):
+                out.append(f"| {row[0]} | {row[1]} | {row[2]} | | | {row[5].replace('|', '/')} |")
             else:
                 b = "**" if row[5] else ""
                 out.append(f"| {b}{row[0]}{b} | {row[1]} | {b}{row[2]}{b} | {row[3]} | {row[4]} | {row[5]} |")
@@ -237,7 +239,7 @@ def plot(ctx, shapes, scale, unit, path):
         if xs:
             ax2.plot(xs, ys, "o-", color=colors[e], label=f"{e} (labels: best stages)")
             for x, y, s in zip(xs, ys, notes):
-                ax2.annotate(f"{s}", (x, y), textcoords="offset points", xytext=(4, 4 + 7 * i), fontsize=8,
+                ax2.annotate(f"{s}", (x, y), textcoords="offset points", xytext=(5, 4 if i % 2 == 0 else -11), fontsize=8,
                              color=colors[e])
     peer_name = next((r.engine for rs in square.values() for r in rs if r.is_peer), "peer")
     ax2.axhline(100, color="k", ls="--", lw=1, label=peer_name)

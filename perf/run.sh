@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     --out) [ $# -ge 2 ] || { echo "perf/run.sh: --out needs a directory" >&2; exit 2; }; OUT=$2; shift ;;
     --out=*) OUT=${1#--out=} ;;
     --) shift; BENCH_ARGS=("$@"); break ;;
-    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "perf/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -52,7 +52,12 @@ ETAGE_KOKKOS_HOST=$(sed -n 's/^KOKKOS_ROOT\[host\]=//p' "$OUT/bootstrap.log" | t
 ETAGE_KOKKOS_CUDA=$(sed -n 's/^KOKKOS_ROOT\[cuda\]=//p' "$OUT/bootstrap.log" | tail -n1)
 export ETAGE_KOKKOS_HOST ETAGE_KOKKOS_CUDA
 [ -n "$ETAGE_KOKKOS_HOST" ] || die "bootstrap printed no KOKKOS_ROOT[host]; see $OUT/bootstrap.log"
-[ $PRESET != cuda ] || [ -n "$ETAGE_KOKKOS_CUDA" ] || die "bootstrap printed no KOKKOS_ROOT[cuda]; see $OUT/bootstrap.log"
+if [ $PRESET = cuda ]; then
+  [ -n "$ETAGE_KOKKOS_CUDA" ] || die "bootstrap printed no KOKKOS_ROOT[cuda]; see $OUT/bootstrap.log"
+  NVCC=$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null || true)
+  [ -n "$NVCC" ] || die "a GPU is visible but there is no nvcc (CUDA toolkit) to build with"
+  export PATH="$(dirname "$NVCC"):$PATH"
+fi
 
 say "building etage_bench_gemm (preset $PRESET, log: $OUT/build.log)..."
 ( cd "$ROOT" &&

@@ -142,4 +142,17 @@ std::vector<GemmCase> gemm_edge_shapes(char ta, char tb) {
   };
 }
 
+/// Every edge shape x both transposes for one engine, element type, layout and view kind.
+template <class E, class T, class Layout, ViewKind Kind = ViewKind::Plain>
+void check_edge_shapes() {
+  for (char ta : {'N', 'T'})
+    for (char tb : {'N', 'T'})
+      for (auto const& g : gemm_edge_shapes<default_gemm_tile<Space, T>>(ta, tb)) {
+        unsigned const seed = fresh_seed();
+        CAPTURE(E::engine::name, E::stages, ta, tb, g.m, g.n, g.k, g.alpha, g.beta, seed);
+        double const err = gemm_relative_error<typename E::engine, E::stages, T, Layout, Kind>(g, seed);
+        CHECK(err <= gemm_tolerance<T>());
+      }
+}
+
 }  // namespace etage::test

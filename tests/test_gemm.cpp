@@ -9,32 +9,15 @@ using namespace etage;
 using test::gemm_relative_error;
 using test::gemm_tolerance;
 using test::ViewKind;
+using test::check_edge_shapes;
 template <class T>
 using Tile = default_gemm_tile<test::Space, T>;
-
-template <class E, class T, class Layout, ViewKind Kind = ViewKind::Plain>
-void check_edge_shapes() {
-  for (char ta : {'N', 'T'})
-    for (char tb : {'N', 'T'})
-      for (auto const& g : test::gemm_edge_shapes<Tile<T>>(ta, tb)) {
-        unsigned const seed = test::fresh_seed();
-        CAPTURE(E::engine::name, E::stages, ta, tb, g.m, g.n, g.k, g.alpha, g.beta, seed);
-        double const err = gemm_relative_error<typename E::engine, E::stages, T, Layout, Kind>(g, seed);
-        CHECK(err <= gemm_tolerance<T>());
-      }
-}
 
 TEMPLATE_LIST_TEST_CASE("GEMM edge shapes, float, LayoutRight", "[gemm]", test::EnginesUnderTest) {
   check_edge_shapes<TestType, float, Kokkos::LayoutRight>();
 }
 TEMPLATE_LIST_TEST_CASE("GEMM edge shapes, float, LayoutLeft", "[gemm]", test::EnginesUnderTest) {
   check_edge_shapes<TestType, float, Kokkos::LayoutLeft>();
-}
-TEMPLATE_LIST_TEST_CASE("GEMM edge shapes, double, LayoutRight", "[gemm]", test::EnginesUnderTest) {
-  check_edge_shapes<TestType, double, Kokkos::LayoutRight>();
-}
-TEMPLATE_LIST_TEST_CASE("GEMM edge shapes, double, LayoutLeft", "[gemm]", test::EnginesUnderTest) {
-  check_edge_shapes<TestType, double, Kokkos::LayoutLeft>();
 }
 TEMPLATE_LIST_TEST_CASE("GEMM on subviews with leading dimension > extent", "[gemm][subview]", test::EnginesUnderTest) {
   check_edge_shapes<TestType, float, Kokkos::LayoutLeft, ViewKind::Offset>();
@@ -46,9 +29,6 @@ TEMPLATE_LIST_TEST_CASE("GEMM on LayoutStride subviews of rank-3 views", "[gemm]
 TEMPLATE_LIST_TEST_CASE("GEMM on leading dimensions padded to 16 bytes, float", "[gemm][subview]", test::EnginesUnderTest) {
   check_edge_shapes<TestType, float, Kokkos::LayoutRight, ViewKind::Padded>();
   check_edge_shapes<TestType, float, Kokkos::LayoutLeft, ViewKind::Padded>();
-}
-TEMPLATE_LIST_TEST_CASE("GEMM on leading dimensions padded to 16 bytes, double", "[gemm][subview]", test::EnginesUnderTest) {
-  check_edge_shapes<TestType, double, Kokkos::LayoutRight, ViewKind::Padded>();
 }
 
 TEST_CASE("GEMM with engine Auto picks an engine that runs", "[gemm][auto]") {

@@ -16,7 +16,8 @@ namespace etage {
 /// stage: the view's stride-1 dimension for LayoutLeft (0) and LayoutRight (1); 1 for
 /// LayoutStride. A box is stored in a stage row-major as [box_outer][box_inner].
 ///
-/// Elements of a box outside the extents arrive as zero in the stage, on every engine.
+/// Elements of a box outside the extents (also at negative coordinates: a box origin may be
+/// negative, e.g. a halo) arrive as zero in the stage, on every engine.
 /// `vector_ok` says 16-byte copies are legal: data 16 B aligned, inner stride 1, outer stride
 /// and box_inner multiples of 16 / sizeof(T). `tensor_map` is set by the BulkTensor engine's
 /// host side (a CUtensorMap in device global memory), else null.
@@ -41,6 +42,11 @@ struct TileSource {
   bool vector_ok = false;
   void const* tensor_map = nullptr;
 
+  /// True when element (outer, inner) lies inside the tensor; coordinates may be negative
+  /// (halo tiles start before the origin).
+  ETAGE_FORCEINLINE_FUNCTION bool contains(std::int64_t outer, std::int64_t inner) const {
+    return std::uint64_t(outer) < std::uint64_t(extent[1 - Inner]) && std::uint64_t(inner) < std::uint64_t(extent[Inner]);
+  }
   ETAGE_INLINE_FUNCTION std::int64_t extent_inner() const { return extent[Inner]; }
   ETAGE_INLINE_FUNCTION std::int64_t extent_outer() const { return extent[1 - Inner]; }
   ETAGE_INLINE_FUNCTION std::int64_t stride_inner() const { return stride[Inner]; }
@@ -72,12 +78,28 @@ TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<Vi
   return s;
 }
 
+/// N consecutive elements, aligned to their size (16 bytes for 4 floats), for vector
+/// shared-memory loads.
+template <class T, int N>
+struct alignas(sizeof(T) * N) Vec {
+  T v[N];
+  ETAGE_FORCEINLINE_FUNCTION T operator[](int i) const { return v[i]; }
+};
+
 /// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with
 /// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense.
 template <class T, int Box0, int Box1, int Inner>
 struct SourceTile {
   T* data;
+  static constexpr int inner = Inner;
   static constexpr int pitch = Inner == 1 ? Box1 : Box0;
+  /// N elements along the stored-contiguous dimension starting at (outer, inner_index).
+  /// Precondition: inner_index % N == 0 and N * sizeof(T) divides 128 (slot alignment).
+  template <int N>
+  ETAGE_FORCEINLINE_FUNCTION Vec<T, N> vector(int outer, int inner_index) const {
+    static_assert(pitch % N == 0, "etage::SourceTile::vector: N must divide the stored row length");
+    return *reinterpret_cast<Vec<T, N> const*>(data + outer * pitch + inner_index);
+  }
   ETAGE_FORCEINLINE_FUNCTION T& operator()(int i0, int i1) const {
     if constexpr (Inner == 1) {
       return data[i0 * pitch + i1];

@@ -87,17 +87,46 @@ struct GemmKernel {
         team, num_k_tiles,
         [&](ConsumerContext const& ctx, int, auto const& ta, auto const& tb) {
           int const tr = ctx.rank / cols, tc = ctx.rank % cols;
+          using TileA = std::decay_t<decltype(ta)>;
+          using TileB = std::decay_t<decltype(tb)>;
+          // A k-major stage (m contiguous) lets a thread read 4 rows with one vector load;
+          // likewise a k-major B stage for 4 columns.
+          constexpr bool a_vec = (TA ? TileA::inner == 1 : TileA::inner == 0) && TM % 4 == 0;
+          constexpr bool b_vec = (TB ? TileB::inner == 0 : TileB::inner == 1) && TN % 4 == 0;
+#pragma unroll
           for (int kk = 0; kk < BK; ++kk) {
             T af[TM], bf[TN];
-            for (int i = 0; i < TM; ++i) {
-              int const r = micro_index<BM, TM>(tr, i);
-              af[i] = TA ? ta(kk, r) : ta(r, kk);
+            if constexpr (a_vec) {
+#pragma unroll
+              for (int g = 0; g < TM / 4; ++g) {
+                auto const v = ta.template vector<4>(kk, micro_index<BM, TM>(tr, 4 * g));
+#pragma unroll
+                for (int e = 0; e < 4; ++e) af[4 * g + e] = v[e];
+              }
+            } else {
+#pragma unroll
+              for (int i = 0; i < TM; ++i) {
+                int const r = micro_index<BM, TM>(tr, i);
+                af[i] = TA ? ta(kk, r) : ta(r, kk);
+              }
             }
-            for (int j = 0; j < TN; ++j) {
-              int const q = micro_index<BN, TN>(tc, j);
-              bf[j] = TB ? tb(q, kk) : tb(kk, q);
+            if constexpr (b_vec) {
+#pragma unroll
+              for (int g = 0; g < TN / 4; ++g) {
+                auto const v = tb.template vector<4>(kk, micro_index<BN, TN>(tc, 4 * g));
+#pragma unroll
+                for (int e = 0; e < 4; ++e) bf[4 * g + e] = v[e];
+              }
+            } else {
+#pragma unroll
+              for (int j = 0; j < TN; ++j) {
+                int const q = micro_index<BN, TN>(tc, j);
+                bf[j] = TB ? tb(q, kk) : tb(kk, q);
+              }
             }
+#pragma unroll
             for (int i = 0; i < TM; ++i)
+#pragma unroll
               for (int j = 0; j < TN; ++j) acc[i][j] += af[i] * bf[j];
           }
         },
@@ -145,8 +174,10 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
       auto sa = make_tile_source<TA ? Tile::bk : Tile::bm, TA ? Tile::bm : Tile::bk>(A);
       auto sb = make_tile_source<TB ? Tile::bn : Tile::bk, TB ? Tile::bk : Tile::bn>(B);
       LaunchResources res;
-      if (auto why = Support::prepare(sa, res); !why.empty()) return "A: " + why;
-      if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
+      if (k > 0 && alpha != 0) {  // otherwise A and B are never read
+        if (auto why = Support::prepare(sa, res); !why.empty()) return "A: " + why;
+        if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
+      }
       using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
       int const tiles_m = (m + Tile::bm - 1) / Tile::bm, tiles_n = (n + Tile::bn - 1) / Tile::bn;
       Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};

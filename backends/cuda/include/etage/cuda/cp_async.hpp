@@ -66,9 +66,9 @@ class Pipeline<engine::CpAsync, Stages> : impl::StageCountCheck<engine::CpAsync,
 };
 
 /// CpAsync loader. With `vector_ok` (16 B aligned rows, see TileSource) each thread copies
-/// 16-byte chunks with cp.async.cg, zero-filling the part past the inner extent through
-/// src-size; otherwise element by element with cp.async.ca of 4 or 8 bytes (.cg exists only
-/// for 16 bytes: PTX ISA 7.0, "cp.async"). Elements outside the extents are zero-filled.
+/// whole 16-byte chunks with cp.async.cg; otherwise, and for chunks at the edge, element by
+/// element with cp.async.ca of 4 or 8 bytes (.cg exists only for 16 bytes: PTX ISA 7.0,
+/// "cp.async"). Elements outside the extents are zero-filled through src-size 0.
 template <class Source, int Threads>
 struct TileLoader<engine::CpAsync, Source, Threads> {
   using T = typename Source::value_type;
@@ -85,33 +85,36 @@ struct TileLoader<engine::CpAsync, Source, Threads> {
     std::int64_t const c_outer = Source::inner == 1 ? c0 : c1;
     int const rank = m.team_rank();
     int const size = Threads > 0 ? Threads : m.team_size();
-    std::int64_t const e_inner = src.extent_inner(), e_outer = src.extent_outer();
+    std::int64_t const e_inner = src.extent_inner();
     std::int64_t const s_outer = src.stride_outer(), s_inner = src.stride_inner();
+    // Element e of the box: a 4/8-byte copy, or the src-size 0 zero-fill form (nothing is
+    // read; the address given is the source's first element) outside the extents.
+    auto element = [&](int idx, std::int64_t go, std::int64_t gi) {
+      bool const in = src.contains(go, gi);
+      T const* from = in ? src.data + go * s_outer + gi * s_inner : src.data;
+      ptx::cp_async_ca_shared_global<int(sizeof(T))>(ptx::smem_address(dst + idx), from,
+                                                     in ? std::uint32_t(sizeof(T)) : 0u);
+    };
     if (src.vector_ok && c_inner % Source::vector_elements == 0) {
       constexpr int V = Source::vector_elements;
       constexpr int chunks_per_row = Source::box_inner / V;
       constexpr int chunks = int(Source::box_elements) / V;
-#pragma unroll
       for (int idx = rank; idx < chunks; idx += size) {
         int const o = idx / chunks_per_row;
         int const i = (idx % chunks_per_row) * V;
         std::int64_t const go = c_outer + o, gi = c_inner + i;
-        std::int64_t left = go < e_outer ? e_inner - gi : 0;
-        left = left < 0 ? 0 : (left > V ? V : left);
-        T const* from = left > 0 ? src.data + go * s_outer + gi : src.data;
-        ptx::cp_async_cg_shared_global<16>(ptx::smem_address(dst + o * Source::box_inner + i), from,
-                                           std::uint32_t(left * sizeof(T)));
+        if (src.contains(go, gi) && gi + V <= e_inner) {
+          ptx::cp_async_cg_shared_global<16>(ptx::smem_address(dst + o * Source::box_inner + i),
+                                             src.data + go * s_outer + gi);
+        } else {
+          // A chunk that crosses or lies past the edge: element by element, so no byte
+          // outside the source is addressed.
+          for (int e = 0; e < V; ++e) element(o * Source::box_inner + i + e, go, gi + e);
+        }
       }
     } else {
-      for (int idx = rank; idx < int(Source::box_elements); idx += size) {
-        int const o = idx / Source::box_inner;
-        int const i = idx % Source::box_inner;
-        std::int64_t const go = c_outer + o, gi = c_inner + i;
-        bool const in = go < e_outer && gi < e_inner;
-        T const* from = in ? src.data + go * s_outer + gi * s_inner : src.data;
-        ptx::cp_async_ca_shared_global<int(sizeof(T))>(ptx::smem_address(dst + idx), from,
-                                                       in ? std::uint32_t(sizeof(T)) : 0u);
-      }
+      for (int idx = rank; idx < int(Source::box_elements); idx += size)
+        element(idx, c_outer + idx / Source::box_inner, c_inner + idx % Source::box_inner);
     }
 #else
     (void)m, (void)dst, (void)c0, (void)c1;

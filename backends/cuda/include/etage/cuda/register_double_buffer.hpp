@@ -91,7 +91,7 @@ struct TileLoader<engine::RegisterDoubleBuffer, Source, Threads> {
           if (idx < chunks) {
             int const o = idx / chunks_per_row, i = (idx % chunks_per_row) * V;
             std::int64_t const go = c_outer + o, gi = c_inner + i;
-            if (go < src.extent_outer() && gi + V <= src.extent_inner()) {
+            if (src.contains(go, gi) && gi + V <= src.extent_inner()) {
               vregs[r] = *reinterpret_cast<Vec const*>(src.data + go * src.stride_outer() + gi);
             } else {
 #pragma unroll

@@ -61,8 +61,7 @@ template <class Source>
 ETAGE_FORCEINLINE_FUNCTION typename Source::value_type load_or_zero(Source const& s, std::int64_t g_outer,
                                                                     std::int64_t g_inner) {
   using T = typename Source::value_type;
-  bool const in = g_outer < s.extent_outer() && g_inner < s.extent_inner();
-  return in ? s.data[g_outer * s.stride_outer() + g_inner * s.stride_inner()] : T(0);
+  return s.contains(g_outer, g_inner) ? s.data[g_outer * s.stride_outer() + g_inner * s.stride_inner()] : T(0);
 }
 
 }  // namespace impl
