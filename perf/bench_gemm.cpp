@@ -59,6 +59,11 @@
 #endif
 /// Bring-up switch: benchmark only the Synchronous engine on CUDA (while the other CUDA
 /// engines are not there yet).
+/// Block shape of the etage kernels (void: etage::default_gemm_tile). Build-time knob for
+/// tile experiments, e.g. -DETAGE_BENCH_GEMM_TILE='etage::GemmTile<128,128,8,8,8,1>'.
+#ifndef ETAGE_BENCH_GEMM_TILE
+#define ETAGE_BENCH_GEMM_TILE void
+#endif
 #ifndef ETAGE_BENCH_SYNCHRONOUS_ONLY
 #define ETAGE_BENCH_SYNCHRONOUS_ONLY 0
 #endif
@@ -457,42 +462,48 @@ void bm_peer(benchmark::State& state) {
   measure<T>(state, {}, [](Space const& space, InputSet<T> const& s) { peer_gemm(space, s.a, s.b, s.c); });
 }
 
-template <class Engine, int Stages, class T>
+template <class Engine, int Stages, class T, class Tile = ETAGE_BENCH_GEMM_TILE>
 void bm_etage(benchmark::State& state) {
   std::string const config = std::string(Engine::name) + "/" + std::to_string(Stages);
   measure<T>(state, config, [](Space const& space, InputSet<T> const& s) {
-    etage::gemm<Engine, Stages>(space, 'T', 'N', T(1), s.a, s.b, T(0), s.c);
+    etage::gemm<Engine, Stages, Tile>(space, 'T', 'N', T(1), s.a, s.b, T(0), s.c);
   });
 }
 
 using BenchFn = void (*)(benchmark::State&);
 
 /// bm_etage<Engine, stages, T> for a run-time stage count in the engine's range.
-template <class Engine, class T, int... I>
+template <class Engine, class T, class Tile, int... I>
 BenchFn etage_bench(int stages, std::integer_sequence<int, I...>) {
   BenchFn fn = nullptr;
-  ((I + Engine::min_stages == stages ? void(fn = &bm_etage<Engine, I + Engine::min_stages, T>) : void()), ...);
+  ((I + Engine::min_stages == stages ? void(fn = &bm_etage<Engine, I + Engine::min_stages, T, Tile>) : void()), ...);
   return fn;
 }
 
 struct EngineSweep {
-  std::string_view name;
+  std::string name;
   std::vector<int> stages;
   BenchFn (*pick_float)(int);
   BenchFn (*pick_double)(int);
   int min_stages, max_stages;
 };
 
-template <class Engine>
+/// One engine's stage sweep; `Tile` other than the default block shape is named in the
+/// benchmark's engine label (e.g. "BulkTensor 128x128x8 2/SM").
+template <class Engine, class Tile = ETAGE_BENCH_GEMM_TILE>
 EngineSweep sweep(std::vector<int> stages) {
   constexpr int count = Engine::max_stages - Engine::min_stages + 1;
-  return {Engine::name,
+  std::string name(Engine::name);
+  if constexpr (!std::is_void_v<Tile>)
+    name += " " + std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" + std::to_string(Tile::bk) + " " +
+            std::to_string(Tile::min_teams) + "/SM";
+  return {name,
           std::move(stages),
-          [](int s) { return etage_bench<Engine, float>(s, std::make_integer_sequence<int, count>{}); },
+          [](int s) { return etage_bench<Engine, float, Tile>(s, std::make_integer_sequence<int, count>{}); },
 #if ETAGE_HAS_CUDA_ENGINES
           [](int) { return BenchFn(nullptr); },  // float only on CUDA: half the kernels to compile
 #else
-          [](int s) { return etage_bench<Engine, double>(s, std::make_integer_sequence<int, count>{}); },
+          [](int s) { return etage_bench<Engine, double, Tile>(s, std::make_integer_sequence<int, count>{}); },
 #endif
           Engine::min_stages,
           Engine::max_stages};
@@ -533,6 +544,12 @@ void register_all() {
       sweep<etage::engine::RegisterDoubleBuffer>({2}),
       sweep<etage::engine::CpAsync>({2, 3, 4, 5, 6}),
       sweep<etage::engine::BulkTensor>({2, 3, 4, 5, 6}),
+      // Block-shape variants of the pipelined engines (perf/NOTES.md says why these).
+      sweep<etage::engine::BulkTensor, etage::GemmTile<128, 128, 8, 8, 8, 2>>({3, 4}),
+      sweep<etage::engine::CpAsync, etage::GemmTile<128, 128, 8, 8, 8, 2>>({3, 4}),
+      sweep<etage::engine::BulkTensor, etage::GemmTile<128, 256, 8, 8, 16, 1>>({2, 3}),
+      sweep<etage::engine::CpAsync, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 6}),
+      sweep<etage::engine::BulkTensor, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 6}),
 #endif
   };
 #else

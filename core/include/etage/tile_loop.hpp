@@ -128,10 +128,19 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
     }
     for (int t = 0; t < num_tiles; ++t, ++pst, ++cst) {
       int const next = t + Stages - 1;
-      pipe.producer_acquire(m, pst);
-      if (next < num_tiles) (ops.issue(m, pipe, pst, next), ...);
-      pipe.producer_commit(m, pst);
-      pipe.consumer_wait(m, cst);
+      if constexpr (Pipeline<Engine, Stages>::issue_after_wait) {
+        // The barrier inside consumer_wait(t) also proves every thread finished computing
+        // tile t-1, whose slot the next issue refills: one barrier per tile.
+        pipe.consumer_wait(m, cst);
+        pipe.producer_acquire(m, pst);
+        if (next < num_tiles) (ops.issue(m, pipe, pst, next), ...);
+        pipe.producer_commit(m, pst);
+      } else {
+        pipe.producer_acquire(m, pst);
+        if (next < num_tiles) (ops.issue(m, pipe, pst, next), ...);
+        pipe.producer_commit(m, pst);
+        pipe.consumer_wait(m, cst);
+      }
       compute(ctx, t, ops.tile(cst.index())...);
       (ops.flush(m), ...);  // register-staged engines store the next tile only now
       pipe.consumer_release(m, cst);

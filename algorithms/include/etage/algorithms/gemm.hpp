@@ -21,14 +21,16 @@ enum class Op { NoTrans, Trans };
 
 /// GEMM block shape: each team computes a BM x BN block of C, reading K in BK-deep tiles;
 /// each consumer thread owns a TM x TN micro-tile of accumulators in registers.
-/// Consumer threads = (BM/TM) * (BN/TN).
-template <int BM, int BN, int BK, int TM, int TN>
+/// Consumer threads = (BM/TM) * (BN/TN). MinTeams: teams per multiprocessor the compiler
+/// must leave room for (Kokkos::LaunchBounds; caps registers per thread on a GPU).
+template <int BM, int BN, int BK, int TM, int TN, int MinTeams = 1>
 struct GemmTile {
   static_assert(BM % TM == 0 && BN % TN == 0, "etage::GemmTile: TM must divide BM and TN must divide BN");
   static_assert(TM % 4 == 0 || TM < 4, "etage::GemmTile: TM must be < 4 or a multiple of 4");
   static_assert(TN % 4 == 0 || TN < 4, "etage::GemmTile: TN must be < 4 or a multiple of 4");
   static constexpr int bm = BM, bn = BN, bk = BK, tm = TM, tn = TN;
   static constexpr int threads = (BM / TM) * (BN / TN);
+  static constexpr int min_teams = MinTeams;
 };
 
 /// Default block shape per execution space and element type. Host: one thread per 64x64
@@ -182,7 +184,7 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
       int const tiles_m = (m + Tile::bm - 1) / Tile::bm, tiles_n = (n + Tile::bn - 1) / Tile::bn;
       Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
       constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
-      using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), 1>>;
+      using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
       std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
                                std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
                                std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";

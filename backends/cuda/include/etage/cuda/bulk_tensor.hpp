@@ -34,6 +34,8 @@ class Pipeline<engine::BulkTensor, Stages> : impl::StageCountCheck<engine::BulkT
  public:
   using engine_type = engine::BulkTensor;
   static constexpr int stages = Stages;
+  /// Whether the tile loop issues the next copies after consumer_wait (see tile_loop.hpp).
+  static constexpr bool issue_after_wait = false;
   static constexpr std::size_t scratch_bytes() { return 2 * Stages * sizeof(std::uint64_t) + 8; }
 
   /// Every thread of the team constructs it; `tx_bytes` is the byte count of one stage (all

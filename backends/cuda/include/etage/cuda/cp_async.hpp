@@ -13,16 +13,20 @@
 
 namespace etage {
 
-/// CpAsync pipeline, 2..8 stages. producer_commit = cp.async.commit_group; consumer_wait =
-/// cp.async.wait_group<Stages-1> then a team barrier (other threads' copies become visible);
-/// consumer_release = team barrier (the slot may be refilled). The driver commits exactly
-/// one group per slot, so after t + Stages commits "Stages-1 pending" means tile t landed
-/// (PTX ISA 7.0, section "cp.async.wait_group").
+/// CpAsync pipeline, 2..8 stages, driven in issue-after-wait order: consumer_wait(t) =
+/// cp.async.wait_group<Stages-2> (after the prologue's Stages-1 commits and one commit per
+/// earlier tile, at most Stages-2 groups younger than tile t's may stay pending: PTX ISA 7.0,
+/// "cp.async.wait_group") then a team barrier, which makes every thread's copies visible
+/// and proves every thread finished the previous tile, whose slot is refilled next.
+/// producer_commit = cp.async.commit_group (one per slot, empty ones included);
+/// consumer_release needs no synchronization of its own.
 template <int Stages>
 class Pipeline<engine::CpAsync, Stages> : impl::StageCountCheck<engine::CpAsync, Stages> {
  public:
   using engine_type = engine::CpAsync;
   static constexpr int stages = Stages;
+  /// Whether the tile loop issues the next copies after consumer_wait (see tile_loop.hpp).
+  static constexpr bool issue_after_wait = true;
   static constexpr std::size_t scratch_bytes() { return 0; }
 
   template <class Member>
@@ -45,20 +49,20 @@ class Pipeline<engine::CpAsync, Stages> : impl::StageCountCheck<engine::CpAsync,
   ETAGE_INLINE_FUNCTION void consumer_wait(Member const& m, PipelineState<Stages> const&) {
     ring_.on_wait();
 #if ETAGE_ARCH_CP_ASYNC
-    ptx::cp_async_wait_group<Stages - 1>();
+    ptx::cp_async_wait_group<Stages - 2>();
 #endif
     m.team_barrier();
   }
   template <class Member>
-  ETAGE_INLINE_FUNCTION void consumer_release(Member const& m, PipelineState<Stages> const&) {
+  ETAGE_INLINE_FUNCTION void consumer_release(Member const&, PipelineState<Stages> const&) {
     ring_.on_release();
-    m.team_barrier();
   }
   template <class Member>
-  ETAGE_INLINE_FUNCTION void finalize(Member const&) {
+  ETAGE_INLINE_FUNCTION void finalize(Member const& m) {
 #if ETAGE_ARCH_CP_ASYNC
     ptx::cp_async_wait_all();  // nothing may land in scratch after the loop
 #endif
+    m.team_barrier();  // and nobody still reads it when the caller reuses it
   }
 
  private:

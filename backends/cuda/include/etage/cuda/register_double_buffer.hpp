@@ -22,6 +22,8 @@ class Pipeline<engine::RegisterDoubleBuffer, Stages> : impl::StageCountCheck<eng
  public:
   using engine_type = engine::RegisterDoubleBuffer;
   static constexpr int stages = Stages;
+  /// Whether the tile loop issues the next copies after consumer_wait (see tile_loop.hpp).
+  static constexpr bool issue_after_wait = false;
   static constexpr std::size_t scratch_bytes() { return 0; }
 
   template <class Member>

@@ -1,0 +1,110 @@
+#pragma once
+/// Engine selection and launch sizing shared by the tiled algorithms: which engine may run,
+/// the `Auto` loop over impl::AutoCandidates, and a league size that fills the device.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/scratch.hpp>
+
+namespace etage::impl {
+
+/// Stage count an algorithm runs `Engine` at: `Stages`, or the engine's default for 0.
+template <class Engine, int Stages>
+inline constexpr int resolved_stages = Stages == 0 ? default_stages<Engine> : Stages;
+
+/// True when a tile loop of `Engine` x `Stages` with `Threads` consumer threads can be
+/// compiled for `ExecSpace` (stage range, backend support, compile-time Threads for
+/// RegisterDoubleBuffer).
+template <class Engine, int Stages, int Threads, class ExecSpace>
+inline constexpr bool engine_compiles = stages_in_range<Engine, Stages> && EngineSupport<Engine, ExecSpace>::compiled &&
+                                        !(std::is_same_v<Engine, engine::RegisterDoubleBuffer> && Threads == 0);
+
+/// Why `Engine` with `Stages` and `consumer_threads` cannot run on `space`; empty when it can.
+template <class Engine, int Stages, int Threads, class ExecSpace>
+std::string engine_unavailable(ExecSpace const& space, int consumer_threads) {
+  if constexpr (!stages_in_range<Engine, Stages>) {
+    return "Stages " + std::to_string(Stages) + " is outside [" + std::to_string(Engine::min_stages) + ", " +
+           std::to_string(Engine::max_stages) + "] for engine " + std::string(Engine::name);
+  } else if constexpr (std::is_same_v<Engine, engine::RegisterDoubleBuffer> && Threads == 0) {
+    return "engine RegisterDoubleBuffer needs a compile-time consumer thread count (Threads > 0), got Threads = 0";
+  } else {
+    std::string why = EngineSupport<Engine, ExecSpace>::device_unsupported_reason(space);
+    if (!why.empty()) return why;
+    if (Engine::producer_warps > 0 && consumer_threads % 32 != 0)
+      return "engine " + std::string(Engine::name) + " runs whole consumer warps: consumer threads " +
+             std::to_string(consumer_threads) + " is not a multiple of 32";
+    return {};
+  }
+}
+
+/// Tries each engine of the list in order with `attempt(engine_tag) -> reason` until one
+/// runs (empty reason); throws UnsupportedEngine listing every reason otherwise.
+template <class Attempt, class... Engines>
+void run_auto(std::string const& what, EngineList<Engines...>, Attempt&& attempt) {
+  std::string reasons;
+  bool done = false;
+  auto one = [&](auto engine) {
+    if (done) return;
+    using E = decltype(engine);
+    std::string why = attempt(engine);
+    if (why.empty()) done = true;
+    else reasons += "\n  " + std::string(E::name) + ": " + why;
+  };
+  (one(Engines{}), ...);
+  if (!done) throw UnsupportedEngine(what + "<Auto>: no engine can run this problem:" + reasons);
+}
+
+/// Runs `attempt(Engine{})` for an explicit engine, or the Auto loop for engine::Auto; a
+/// forced engine that cannot run throws UnsupportedEngine with the reason.
+template <class Engine, class ExecSpace, class Attempt>
+void run_engine(std::string const& what, Attempt&& attempt) {
+  if constexpr (std::is_same_v<Engine, engine::Auto>) {
+    run_auto(what, typename AutoCandidates<ExecSpace>::type{}, attempt);
+  } else {
+    std::string const why = attempt(Engine{});
+    if (!why.empty()) throw UnsupportedEngine(what + "<" + std::string(Engine::name) + ">: " + why);
+  }
+}
+
+/// Teams to launch for `work_items` independent units of `team_size` threads: enough to
+/// fill the execution space a few times over, never more than the units, at least 1 when
+/// there is work.
+template <class ExecSpace>
+std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int team_size) {
+  if (work_items <= 0) return 0;
+  std::int64_t const resident = std::max<std::int64_t>(1, std::int64_t(space.concurrency()) / std::max(1, team_size));
+  return std::clamp<std::int64_t>(4 * resident, 1, work_items);
+}
+
+/// Checks the launch shape (make_team_policy), runs `kernel` over `league` teams and fences.
+/// A shape that does not fit throws for a forced engine, else returns why (Auto moves on).
+template <class Policy, class ExecSpace, class Kernel>
+std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
+                         std::size_t scratch, std::string const& what, bool forced) {
+  if (league > std::int64_t(std::numeric_limits<int>::max()))
+    throw LaunchConfigError(what + ": league of " + std::to_string(league) + " teams exceeds INT_MAX");
+  Policy policy;
+  try {
+    policy = make_team_policy<Policy>(space, int(league), team_size, scratch, kernel, what);
+  } catch (Error const& e) {
+    if (forced) throw;
+    return "launch shape does not fit: " + std::string(e.what());
+  }
+  Kokkos::parallel_for(what, policy, kernel);
+  space.fence(what);
+  return {};
+}
+
+/// Host spaces (memory accessible from the host) get the host tile shapes.
+template <class ExecSpace>
+inline constexpr bool is_host_space =
+    Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+
+}  // namespace etage::impl

@@ -1,0 +1,249 @@
+#pragma once
+/// Streaming reductions over 1-D views: sum, dot, max_value. Written once against TeamPolicy
+/// and the tile-loop driver; the copy engine is a template argument.
+///
+/// How a vector becomes tiles: the n elements are reshaped (no copy) into a body of
+/// floor(n / W) rows of W elements (a rank-2 LayoutStride view, W = 1 KiB of elements) and
+/// a tail row of n mod W elements. Body tiles are boxes of Rows x W; the tail is one box of
+/// the same shape over its single row, so its missing elements arrive zero-filled in the
+/// stage (field case C09). Every consumer thread accumulates a strided share of each tile up
+/// to the tile's valid element count (a per-tile bound: no per-element branch), then the
+/// team reduces (Kokkos team_reduce), writes one partial per team, and a final Kokkos
+/// reduction over the partials gives the result.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/algorithms/launch.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/scratch.hpp>
+#include <etage/tile.hpp>
+#include <etage/tile_loop.hpp>
+
+namespace etage {
+
+/// Consumer threads per reduction team when the caller gives none: 1 on the host, 256 on a GPU.
+template <class ExecSpace>
+inline constexpr int default_reduce_threads = impl::is_host_space<ExecSpace> ? 1 : 256;
+
+namespace impl {
+
+enum class ReduceOp { Sum, Dot, Max };
+
+/// Elements per reshaped row: 1 KiB (256 floats, 128 doubles; within the 256-element box
+/// limit of bulk tensor copies). Rows per tile: 2 on the host, 4 on a GPU (2 KiB / 4 KiB per
+/// operand and stage).
+template <class T>
+inline constexpr int reduce_row = int(1024 / sizeof(T));
+template <class ExecSpace>
+inline constexpr int reduce_rows = is_host_space<ExecSpace> ? 2 : 4;
+
+template <class T, class Mem>
+using ReshapedView = Kokkos::View<T const**, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+template <ReduceOp Op, class T>
+ETAGE_FORCEINLINE_FUNCTION T reduce_identity() {
+  return Op == ReduceOp::Max ? Kokkos::reduction_identity<T>::max() : T(0);
+}
+
+template <class Engine, int Stages, int Threads, ReduceOp Op, class Source, class PView>
+struct ReduceKernel {
+  using T = typename Source::value_type;
+  static constexpr int tile_elements = int(Source::box_elements);
+  static constexpr int row = Source::box_inner;
+
+  Source x[2];  // [0] body, [1] tail
+  Source y[2];  // dot only
+  std::int64_t body_rows;    // rows of the body
+  std::int64_t body_tiles;   // tiles over the body
+  std::int64_t body_league;  // teams over the body; team body_league (if any) takes the tail
+  int tail_elements;
+  PView partials;
+
+  template <class Member>
+  ETAGE_FUNCTION void operator()(Member const& team) const {
+    std::int64_t const r = team.league_rank();
+    bool const body = r < body_league;
+    std::int64_t const begin = body ? body_tiles * r / body_league : 0;
+    std::int64_t const end = body ? body_tiles * (r + 1) / body_league : 1;
+    std::int64_t const rows = body_rows, tail = tail_elements;
+    T acc = reduce_identity<Op, T>();
+    auto const compute = [&](ConsumerContext const& ctx, int t, auto const&... tiles) {
+      // Valid elements of this tile: whole tiles, the last body tile's rows, or the tail.
+      std::int64_t const first_row = (begin + t) * Source::box_outer;
+      int const valid = body ? int(Kokkos::min<std::int64_t>(Source::box_outer, rows - first_row)) * row : int(tail);
+      for (int e = ctx.rank; e < valid; e += ctx.count) {
+        if constexpr (Op == ReduceOp::Sum) acc += (tiles.data[e] + ...);
+        else if constexpr (Op == ReduceOp::Dot) acc += (tiles.data[e] * ...);
+        else acc = Kokkos::max(acc, (tiles.data[e], ...));
+      }
+    };
+    auto const origin = [=](int t) { return TileOrigin{{(begin + t) * Source::box_outer, 0}}; };
+    Source const& sx = x[body ? 0 : 1];
+    if constexpr (Op == ReduceOp::Dot) {
+      Source const& sy = y[body ? 0 : 1];
+      tile_loop<Engine, Stages, Threads>(team, int(end - begin), compute, operand(sx, origin), operand(sy, origin));
+    } else {
+      tile_loop<Engine, Stages, Threads>(team, int(end - begin), compute, operand(sx, origin));
+    }
+    // Producer-warp threads (BulkTensor) still hold the identity.
+    if constexpr (Op == ReduceOp::Max) team.team_reduce(Kokkos::Max<T>(acc));
+    else team.team_reduce(Kokkos::Sum<T>(acc));
+    if (team.team_rank() == 0) partials(r) = acc;
+  }
+};
+
+/// The reshaped body (rows x W) and tail (1 x rest) of a 1-D view, as LayoutStride views.
+template <class T, class Mem, class XV>
+void reshape(XV const& v, ReshapedView<T, Mem>& body, ReshapedView<T, Mem>& tail, std::int64_t W) {
+  std::int64_t const n = v.extent(0), s = n > 1 ? std::int64_t(v.stride(0)) : 1;
+  std::int64_t const rows = n / W, rest = n - rows * W;
+  body = ReshapedView<T, Mem>(v.data(), Kokkos::LayoutStride(rows, W * s, W, s));
+  tail = ReshapedView<T, Mem>(v.data() + rows * W * s, Kokkos::LayoutStride(rest > 0 ? 1 : 0, rest * s, rest, s));
+}
+
+template <class ExecSpace, class Engine, int Stages, int Threads, ReduceOp Op, class XV, class YV>
+std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int threads, bool forced,
+                       typename XV::non_const_value_type& result) {
+  using T = typename XV::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  constexpr int S = resolved_stages<Engine, Stages>;
+  if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
+    return engine_unavailable<Engine, S, Threads>(space, threads);
+  } else {
+    if (auto why = engine_unavailable<Engine, S, Threads>(space, threads); !why.empty()) return why;
+    constexpr int W = reduce_row<T>, Rows = reduce_rows<ExecSpace>;
+    ReshapedView<T, Mem> xb, xt, yb, yt;
+    reshape<T, Mem>(X, xb, xt, W);
+    if constexpr (Op == ReduceOp::Dot) reshape<T, Mem>(Y, yb, yt, W);
+    using Source = decltype(make_tile_source<Rows, W>(xb));
+    using PView = Kokkos::View<T*, Mem>;
+    using Kernel = ReduceKernel<Engine, S, Threads, Op, Source, PView>;
+    Kernel kernel{};
+    kernel.x[0] = make_tile_source<Rows, W>(xb);
+    kernel.x[1] = make_tile_source<Rows, W>(xt);
+    LaunchResources res;
+    for (auto* s : {&kernel.x[0], &kernel.x[1]})
+      if (auto why = EngineSupport<Engine, ExecSpace>::prepare(*s, res); !why.empty()) return "x: " + why;
+    if constexpr (Op == ReduceOp::Dot) {
+      kernel.y[0] = make_tile_source<Rows, W>(yb);
+      kernel.y[1] = make_tile_source<Rows, W>(yt);
+      for (auto* s : {&kernel.y[0], &kernel.y[1]})
+        if (auto why = EngineSupport<Engine, ExecSpace>::prepare(*s, res); !why.empty()) return "y: " + why;
+    }
+    int const team_size = tile_loop_team_size<Engine>(threads);
+    kernel.body_rows = std::int64_t(xb.extent(0));
+    kernel.body_tiles = (kernel.body_rows + Rows - 1) / Rows;
+    kernel.body_league = league_for(space, kernel.body_tiles, team_size);
+    kernel.tail_elements = int(xt.extent(1));
+    std::int64_t const league = kernel.body_league + (kernel.tail_elements > 0 ? 1 : 0);
+    kernel.partials = PView(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::reduce::partials"), league);
+    constexpr std::size_t scratch = Op == ReduceOp::Dot ? tile_loop_scratch_bytes<Engine, S, Source, Source>()
+                                                        : tile_loop_scratch_bytes<Engine, S, Source>();
+    using Policy = Kokkos::TeamPolicy<ExecSpace>;
+    char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
+    std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
+                             std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +
+                             std::to_string(Rows) + "x" + std::to_string(W) + " tile>";
+    Policy policy;
+    try {
+      policy = make_team_policy<Policy>(space, int(league), team_size, scratch, kernel, what);
+    } catch (Error const& e) {
+      if (forced) throw;
+      return "launch shape does not fit: " + std::string(e.what());
+    }
+    Kokkos::parallel_for(what, policy, kernel);
+    PView const partials = kernel.partials;
+    T value = reduce_identity<Op, T>();
+    if constexpr (Op == ReduceOp::Max) {
+      Kokkos::parallel_reduce(
+          what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
+          KOKKOS_LAMBDA(std::int64_t i, T & v) { v = Kokkos::max(v, partials(i)); }, Kokkos::Max<T>(value));
+    } else {
+      Kokkos::parallel_reduce(
+          what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
+          KOKKOS_LAMBDA(std::int64_t i, T & v) { v += partials(i); }, Kokkos::Sum<T>(value));
+    }
+    space.fence(what);
+    result = value;
+    return {};
+  }
+}
+
+template <ReduceOp Op, class Engine, int Stages, int Threads, class ExecSpace, class XV, class YV>
+typename XV::non_const_value_type reduce(ExecSpace const& space, XV const& X, YV const& Y, int team_size,
+                                         char const* name) {
+  using T = typename XV::non_const_value_type;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage reductions: value type must be float or double");
+  static_assert(XV::rank() == 1 && YV::rank() == 1, "etage reductions: the vectors must be rank-1 views");
+  static_assert(std::is_same_v<typename YV::non_const_value_type, T>, "etage::dot: x and y must have the same value type");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename XV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename YV::memory_space>::accessible,
+                "etage reductions: the vectors must be accessible from the execution space");
+  static_assert(Threads >= 0, "etage reductions: Threads must be >= 0");
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
+    static_assert(stages_in_range<Engine, Stages>,
+                  "etage reductions: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
+                  "CpAsync and BulkTensor 2..8)");
+  std::string const what = std::string("etage::") + name;
+  if (team_size < 0) throw InvalidArgument(what + ": team_size " + std::to_string(team_size) + " is negative");
+  if (Threads > 0 && team_size != 0 && team_size != Threads)
+    throw InvalidArgument(what + ": team_size " + std::to_string(team_size) + " differs from the compile-time Threads " +
+                          std::to_string(Threads));
+  int const threads = Threads > 0 ? Threads : team_size > 0 ? team_size : default_reduce_threads<ExecSpace>;
+  std::size_t const n = X.extent(0);
+  if (Op == ReduceOp::Dot && Y.extent(0) != n)
+    throw ExtentMismatch(what + ": x has " + std::to_string(n) + " elements but y has " + std::to_string(Y.extent(0)));
+  if (n == 0) {
+    if (Op == ReduceOp::Max) throw EmptyView(what + ": x is empty (n = 0); the maximum needs n >= 1");
+    return T(0);
+  }
+  T result{};
+  run_engine<Engine, ExecSpace>(what, [&](auto engine) {
+    using E = decltype(engine);
+    return reduce_run<ExecSpace, E, Stages, Threads, Op>(space, X, Y, threads, !std::is_same_v<Engine, engine::Auto>,
+                                                         result);
+  });
+  return result;
+}
+
+}  // namespace impl
+
+/// Sum of the n elements of x.
+///
+/// - x: rank-1 view of float or double, any layout or stride, accessible from ExecSpace;
+///   any n >= 0 (n = 0 gives 0). Accumulates in the value type; the summation order
+///   depends on the team count and team size (not bit-reproducible across them).
+/// - Engine (default engine::Auto), Stages (0: the engine's default): as for gemm.
+/// - Threads: compile-time consumer threads per team (RegisterDoubleBuffer needs one, and
+///   uses it to size its registers); 0 (default) takes `team_size` at run time (0:
+///   default_reduce_threads: 1 on the host, 256 on a GPU). Any count the space allows,
+///   powers of two or not; BulkTensor needs a multiple of 32 (whole consumer warps).
+/// - Bytes moved: n*sizeof(T) read once.
+/// Errors: InvalidArgument (team_size negative or different from Threads),
+/// UnsupportedEngine (a forced engine that cannot run, e.g. BulkTensor on a strided x),
+/// LaunchConfigError (team size over the space's maximum). Fences `space`.
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
+typename XV::non_const_value_type sum(ExecSpace const& space, XV const& x, int team_size = 0) {
+  return impl::reduce<impl::ReduceOp::Sum, Engine, Stages, Threads>(space, x, x, team_size, "sum");
+}
+
+/// Dot product sum_i x(i) * y(i) of two vectors of n elements. Shapes, parameters and errors
+/// as for sum, plus ExtentMismatch when x and y differ in length. Bytes moved: 2*n*sizeof(T).
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV, class YV>
+typename XV::non_const_value_type dot(ExecSpace const& space, XV const& x, YV const& y, int team_size = 0) {
+  return impl::reduce<impl::ReduceOp::Dot, Engine, Stages, Threads>(space, x, y, team_size, "dot");
+}
+
+/// Largest element of x (n >= 1). Parameters as for sum; exact (no rounding). Errors as for
+/// sum, plus EmptyView when n = 0. Bytes moved: n*sizeof(T).
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
+typename XV::non_const_value_type max_value(ExecSpace const& space, XV const& x, int team_size = 0) {
+  return impl::reduce<impl::ReduceOp::Max, Engine, Stages, Threads>(space, x, x, team_size, "max_value");
+}
+
+}  // namespace etage

@@ -1,0 +1,528 @@
+#pragma once
+/// Jacobi sweeps of the 2D 5-point and 3D 7-point star stencils over Kokkos::View, written
+/// once against TeamPolicy and the tile-loop driver; the copy engine is a template argument.
+///
+/// out(p) = center * in(p) + sum over the neighbours q of p: weight(q - p) * in(q)
+///
+/// Halo tiles: a team's output block of BO x BI points (rows x contiguous columns) reads a
+/// box of (BO + 2) x (BI + 2V) input elements whose origin is (y0 - 1, x0 - V), negative on
+/// the grid's first rows/columns (V = 16 / sizeof(T): the column halo is widened to one
+/// 16-byte vector so the box keeps 16-byte aligned rows and the vector copy paths of the
+/// engines). Every engine zero-fills what lies outside the grid.
+///
+/// Boundary: out-of-grid cells read as zero or as a fixed value. Interior tiles (whole halo
+/// inside the grid) run a branch-free body; only edge tiles take the guarded body, which
+/// substitutes the boundary value and skips out-of-grid outputs (a per-tile choice).
+///
+/// 3D: the (nz, ny, nx) grid (contiguous x) is read as a 2D (nz*ny) x nx view; a team owns
+/// one (y, x) block and a range of z planes, and streams the planes through the ring (tile
+/// t = plane z of the (BO + 2) x (BI + 2V) window). Each consumer thread keeps, per owned
+/// point, the plane below and the partial sum of the plane being built in registers: when
+/// plane z arrives, out(z-1) = partial + w_z+ * in(z) is complete and written. Halo rows
+/// of a window that fall outside [0, ny) hold the neighbouring plane's rows in the 2D view;
+/// the edge-tile body replaces them with the boundary value.
+///
+/// Byte traffic per sweep (DRAM, ideal): the grid read once and written once. Loaded into
+/// stages: 2D (1 + 2/BO)(1 + 2V/BI) x the grid (the halo overlap of neighbouring blocks,
+/// mostly served by L2); 3D the same factor plus 2 planes per z range of a team (ranges of
+/// >= 8 planes: <= 25 %).
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/algorithms/launch.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/scratch.hpp>
+#include <etage/tile.hpp>
+#include <etage/tile_loop.hpp>
+
+namespace etage {
+
+/// What cells outside the grid read as.
+enum class BoundaryKind { Zero, Fixed };
+
+/// Boundary treatment: Zero, or Fixed with `value` (Dirichlet data on the ring around the grid).
+template <class T>
+struct StencilBoundary {
+  BoundaryKind kind = BoundaryKind::Zero;
+  T value = T(0);
+  static StencilBoundary zero() { return {BoundaryKind::Zero, T(0)}; }
+  static StencilBoundary fixed(T v) { return {BoundaryKind::Fixed, v}; }
+};
+
+/// Weights of the 2D 5-point star; a 2D view is indexed (y, x) = (dimension 0, dimension 1).
+template <class T>
+struct Stencil2D {
+  T center, y_minus, y_plus, x_minus, x_plus;
+  /// The Jacobi iteration of the Laplace equation: the mean of the four neighbours.
+  static constexpr Stencil2D jacobi() { return {T(0), T(0.25), T(0.25), T(0.25), T(0.25)}; }
+};
+/// Weights of the 3D 7-point star; a 3D view is indexed (z, y, x).
+template <class T>
+struct Stencil3D {
+  T center, z_minus, z_plus, y_minus, y_plus, x_minus, x_plus;
+  static constexpr Stencil3D jacobi() {
+    T const s = T(1) / T(6);
+    return {T(0), s, s, s, s, s, s};
+  }
+};
+
+/// Halo width read on each side of a point, 0 or 1 (the star's radius). A zero-width side is
+/// not read: its neighbour's weight is ignored (e.g. a one-sided difference).
+struct Halo2D {
+  int y_lo = 1, y_hi = 1, x_lo = 1, x_hi = 1;
+};
+struct Halo3D {
+  int z_lo = 1, z_hi = 1, y_lo = 1, y_hi = 1, x_lo = 1, x_hi = 1;
+};
+
+/// Output block of a stencil team: BO rows x BI contiguous columns, `Threads` consumer threads.
+template <int BO, int BI, int Threads>
+struct StencilTile {
+  static_assert(BO >= 1 && BI >= 1 && Threads >= 1, "etage::StencilTile: extents and Threads must be >= 1");
+  static constexpr int bo = BO, bi = BI, threads = Threads;
+};
+
+/// Default block per space and type. Host: 8 rows x 128 bytes, one thread per team. GPU:
+/// 16 rows x 256 bytes, 256 threads (4 points of a float block each); the 18 x 72 float
+/// (18 x 36 double) box is 5,184 bytes, so 4 stages fit the H200's 40,936 B (7 do).
+template <class ExecSpace, class T>
+using default_stencil_tile =
+    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+                       StencilTile<16, int(256 / sizeof(T)), 256>>;
+
+namespace impl {
+
+template <class T, class Mem>
+using CanonicalIn = Kokkos::View<T const**, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+template <class T, class Mem>
+using CanonicalOut2 = Kokkos::View<T**, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+template <class T, class Mem>
+using CanonicalOut3 = Kokkos::View<T***, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+/// Effective weights: zero-width halo sides read nothing.
+template <class T>
+struct StarWeights {
+  T c, zm, zp, ym, yp, xm, xp;
+};
+
+template <class Tile, class Source>
+struct StencilGeometry {
+  using T = typename Source::value_type;
+  static constexpr int BO = Tile::bo, BI = Tile::bi, threads = Tile::threads;
+  static constexpr int V = Source::vector_elements;
+  static constexpr int points = BO * BI;
+  static constexpr int per_thread = (points + threads - 1) / threads;
+  static_assert(Source::box0 == BO + 2 && Source::box1 == BI + 2 * V, "etage stencil: box does not match the block");
+};
+
+/// Sum of the four in-plane neighbours and the centre of block point (y, x) of `tile`;
+/// `Edge`: cells outside [0, ny) x [0, nx) read as `b`.
+template <bool Edge, class TileT, class T>
+ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T> const& w, T b, int y, int x, int V,
+                                           std::int64_t gy, std::int64_t gx, std::int64_t ny, std::int64_t nx,
+                                           T& centre) {
+  centre = tile(y + 1, x + V);
+  if constexpr (!Edge) {
+    return w.ym * tile(y, x + V) + w.yp * tile(y + 2, x + V) + w.xm * tile(y + 1, x + V - 1) +
+           w.xp * tile(y + 1, x + V + 1);
+  } else {
+    T const n = gy - 1 >= 0 ? tile(y, x + V) : b;
+    T const s = gy + 1 < ny ? tile(y + 2, x + V) : b;
+    T const wv = gx - 1 >= 0 ? tile(y + 1, x + V - 1) : b;
+    T const e = gx + 1 < nx ? tile(y + 1, x + V + 1) : b;
+    return w.ym * n + w.yp * s + w.xm * wv + w.xp * e;
+  }
+}
+
+template <class Engine, int Stages, class Tile, class Source, class OutV>
+struct Stencil2DKernel {
+  using T = typename Source::value_type;
+  using G = StencilGeometry<Tile, Source>;
+  Source src;
+  OutV out;
+  StarWeights<T> w;
+  T b;
+  std::int64_t ny, nx, blocks_x, num_blocks, league;
+
+  ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
+    return TileOrigin{{(g / blocks_x) * G::BO - 1, (g % blocks_x) * G::BI - G::V}};
+  }
+
+  template <bool Edge, class TileT>
+  ETAGE_FORCEINLINE_FUNCTION void sweep(ConsumerContext const& ctx, TileT const& tile, std::int64_t y0,
+                                        std::int64_t x0) const {
+    for (int e = ctx.rank; e < G::points; e += ctx.count) {
+      int const y = e / G::BI, x = e % G::BI;
+      std::int64_t const gy = y0 + y, gx = x0 + x;
+      if (Edge && (gy >= ny || gx >= nx)) continue;
+      T centre;
+      T const s = star_in_plane<Edge>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
+      out(gy, gx) = w.c * centre + s;
+    }
+  }
+
+  template <class Member>
+  ETAGE_FUNCTION void operator()(Member const& team) const {
+    std::int64_t const r = team.league_rank();
+    std::int64_t const begin = num_blocks * r / league, end = num_blocks * (r + 1) / league;
+    auto const self = *this;
+    tile_loop<Engine, Stages, G::threads>(
+        team, int(end - begin),
+        [&](ConsumerContext const& ctx, int t, auto const& tile) {
+          TileOrigin const c = origin(begin + t);
+          std::int64_t const y0 = c[0] + 1, x0 = c[1] + G::V;
+          bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
+          if (interior) sweep<false>(ctx, tile, y0, x0);
+          else sweep<true>(ctx, tile, y0, x0);
+        },
+        operand(src, [=](int t) { return self.origin(begin + t); }));
+  }
+};
+
+template <class Engine, int Stages, class Tile, class Source, class OutV>
+struct Stencil3DKernel {
+  using T = typename Source::value_type;
+  using G = StencilGeometry<Tile, Source>;
+  Source src;  // the grid as (nz*ny) x nx
+  OutV out;    // (nz, ny, nx)
+  StarWeights<T> w;
+  T b;
+  std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
+
+  template <class Member>
+  ETAGE_FUNCTION void operator()(Member const& team) const {
+    std::int64_t const r = team.league_rank();
+    std::int64_t const block = r % num_blocks, range = r / num_blocks;
+    std::int64_t const y0 = (block / blocks_x) * G::BO, x0 = (block % blocks_x) * G::BI;
+    std::int64_t const zb = nz * range / z_ranges, ze = nz * (range + 1) / z_ranges;
+    // Planes loaded: the one below the range (if any), the range, the one above (if any).
+    std::int64_t const first = zb > 0 ? zb - 1 : 0, last = ze < nz ? ze : nz - 1;
+    bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
+    std::int64_t const row_base = y0 - 1;
+    std::int64_t const col = x0 - G::V;
+    std::int64_t const rows_per_plane = ny;
+
+    T below[G::per_thread], partial[G::per_thread];
+    for (int k = 0; k < G::per_thread; ++k) below[k] = partial[k] = b;
+
+    auto const point = [&](int rank, int k, auto&& f) {
+      int const e = rank + k * G::threads;
+      if (G::points % G::threads != 0 && e >= G::points) return;
+      int const y = e / G::BI, x = e % G::BI;
+      f(y, x, y0 + y, x0 + x);
+    };
+    auto const put = [&](std::int64_t z, std::int64_t gy, std::int64_t gx, T v) {
+      if (interior || (gy < ny && gx < nx)) out(z, gy, gx) = v;
+    };
+
+    tile_loop<Engine, Stages, G::threads>(
+        team, int(last - first + 1),
+        [&](ConsumerContext const& ctx, int t, auto const& tile) {
+          std::int64_t const p = first + t;
+          bool const finish = p - 1 >= zb;        // plane p-1 is ours and completes now
+          bool const start = p >= zb && p < ze;  // plane p is ours
+#pragma unroll
+          for (int k = 0; k < G::per_thread; ++k)
+            point(ctx.rank, k, [&](int y, int x, std::int64_t gy, std::int64_t gx) {
+              T centre;
+              T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre)
+                                   : star_in_plane<true>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
+              if (finish) put(p - 1, gy, gx, partial[k] + w.zp * centre);
+              if (start) partial[k] = w.c * centre + s + w.zm * below[k];
+              below[k] = centre;
+            });
+        },
+        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
+
+    // The top plane of the grid has no plane above it: it reads the boundary.
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0 || ze != nz || ze == zb) return;
+    for (int k = 0; k < G::per_thread; ++k)
+      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + w.zp * b); });
+  }
+};
+
+/// The canonical 2D view of `v` (rank 2): contiguous dimension last. Returns true when the
+/// dimensions were swapped (v is column-major).
+template <class T, class Mem, class V>
+bool canonical_2d(V const& v, Kokkos::View<T, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>& c) {
+  bool const swap = v.extent(0) > 1 && v.extent(1) > 1 ? v.stride(0) < v.stride(1) : v.extent(0) > 1 && v.stride(0) == 1;
+  std::size_t const e0 = swap ? v.extent(1) : v.extent(0), e1 = swap ? v.extent(0) : v.extent(1);
+  std::size_t const s0 = swap ? v.stride(1) : v.stride(0), s1 = swap ? v.stride(0) : v.stride(1);
+  c = std::remove_reference_t<decltype(c)>(v.data(), Kokkos::LayoutStride(e0, s0, e1, s1));
+  return swap;
+}
+
+template <class Kernel, class Engine, int S, class Tile, class ExecSpace>
+std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::int64_t league, bool forced,
+                           char const* name) {
+  constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
+  constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(kernel.src)>();
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, 1>>;
+  std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
+                           std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
+                           std::to_string(Tile::bi) + " block> (use fewer stages or a smaller StencilTile)";
+  return launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
+}
+
+template <class Tile, class T>
+using stencil_source_t = TileSource<T, Tile::bo + 2, Tile::bi + 2 * int(16 / sizeof(T)), 1>;
+
+template <class ExecSpace, class Engine, int Stages, class Tile, class T, class Mem>
+std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in, CanonicalOut2<T, Mem> const& out,
+                           StarWeights<T> const& w, T b, bool forced) {
+  constexpr int S = resolved_stages<Engine, Stages>;
+  if constexpr (!engine_compiles<Engine, S, Tile::threads, ExecSpace>) {
+    return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
+  } else {
+    if (auto why = engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads); !why.empty()) return why;
+    constexpr int V = 16 / sizeof(T);
+    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * V>(in);
+    LaunchResources res;
+    if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
+    std::int64_t const ny = in.extent(0), nx = in.extent(1);
+    std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
+    std::int64_t const league = league_for(space, blocks, tile_loop_team_size<Engine>(Tile::threads));
+    Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>> kernel{src, out, w, b, ny, nx,
+                                                                                  blocks_x, blocks, league};
+    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_2d");
+  }
+}
+
+template <class ExecSpace, class Engine, int Stages, class Tile, class T, class Mem>
+std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in2d, CanonicalOut3<T, Mem> const& out,
+                           StarWeights<T> const& w, T b, bool forced) {
+  constexpr int S = resolved_stages<Engine, Stages>;
+  if constexpr (!engine_compiles<Engine, S, Tile::threads, ExecSpace>) {
+    return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
+  } else {
+    if (auto why = engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads); !why.empty()) return why;
+    constexpr int V = 16 / sizeof(T);
+    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * V>(in2d);
+    LaunchResources res;
+    if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
+    std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
+    std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
+    // Enough teams to fill the space, each streaming >= 8 planes (2 extra plane loads each).
+    std::int64_t const target = league_for(space, std::int64_t(1) << 40, tile_loop_team_size<Engine>(Tile::threads));
+    std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
+    Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>> kernel{src, out, w, b, nz, ny, nx,
+                                                                                  blocks_x, blocks, ranges};
+    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
+  }
+}
+
+inline void check_halo(char const* fn, char const* side, int h, std::size_t extent, char const* extent_name) {
+  std::string const what = std::string("etage::") + fn + ": halo " + side + " = " + std::to_string(h);
+  if (h < 0) throw InvalidArgument(what + " is negative");
+  if (extent > 0 && std::size_t(h) > extent)
+    throw InvalidArgument(what + " is wider than the grid (" + extent_name + " = " + std::to_string(extent) + ")");
+  if (h > 1) throw InvalidArgument(what + " exceeds the stencil radius 1");
+}
+
+inline void check_sweeps(char const* fn, int sweeps) {
+  if (sweeps < 1)
+    throw InvalidArgument(std::string("etage::") + fn + ": sweeps = " + std::to_string(sweeps) + " must be >= 1");
+}
+
+/// A padded (rows x cols) scratch grid: rows of a multiple of 16 bytes, so bulk tensor copies
+/// can read it back in the next sweep.
+template <class T, class Mem>
+Kokkos::View<T**, Kokkos::LayoutRight, Mem> padded_grid(std::size_t rows, std::size_t cols) {
+  std::size_t const v = 16 / sizeof(T);
+  return Kokkos::View<T**, Kokkos::LayoutRight, Mem>(Kokkos::view_alloc(Kokkos::WithoutInitializing, "etage::stencil::tmp"),
+                                                     rows, (cols + v - 1) / v * v);
+}
+
+}  // namespace impl
+
+/// One or more Jacobi sweeps of the 2D 5-point star: out = S(in), then out = S(out) ...
+///
+/// - in, out: rank-2 views of float or double, ny x nx (elements; indexed (y, x)), same
+///   extents, any layout (LayoutLeft, LayoutRight, LayoutStride subviews), accessible from
+///   ExecSpace; out writable and not overlapping in. Column-major views are processed as
+///   their transpose (x and y swapped internally); the result is the same.
+/// - w: the five weights. boundary: cells outside the grid read as 0 or a fixed value.
+///   halo: width read on each side, 0 or 1 (0: that neighbour is not read).
+/// - sweeps >= 1; more than one allocates one temporary grid (ping-pong, out gets the last).
+/// - Engine (engine::Auto default), Stages (0: the engine's default), Tile: StencilTile (void:
+///   default_stencil_tile). An empty grid is a no-op; a 1x1 grid launches one team.
+/// - Bytes per sweep: nx*ny*sizeof(T) read once and written once (see the file comment for
+///   the halo overlap).
+/// Errors: ExtentMismatch (in and out differ), InvalidArgument (halo negative, wider than the
+/// grid or over the radius 1; sweeps < 1; in and out the same memory), UnsupportedEngine,
+/// ScratchLimitExceeded / LaunchConfigError (forced engine whose box x stages do not fit).
+/// Fences `space`.
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
+void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
+                Stencil2D<typename OutV::non_const_value_type> const& w,
+                StencilBoundary<typename OutV::non_const_value_type> const& boundary = {}, Halo2D const& halo = {},
+                int sweeps = 1) {
+  using T = typename OutV::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::stencil_2d: value type must be float or double");
+  static_assert(InV::rank() == 2 && OutV::rank() == 2, "etage::stencil_2d: in and out must be rank-2 views");
+  static_assert(std::is_same_v<typename InV::non_const_value_type, T>, "etage::stencil_2d: in and out must have the same value type");
+  static_assert(!std::is_const_v<typename OutV::value_type>, "etage::stencil_2d: out must be writable");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename InV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename OutV::memory_space>::accessible,
+                "etage::stencil_2d: in and out must be accessible from the execution space");
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
+    static_assert(stages_in_range<Engine, Stages>, "etage::stencil_2d: Stages is outside the engine's range");
+  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
+
+  std::size_t const ny = in.extent(0), nx = in.extent(1);
+  if (out.extent(0) != ny || out.extent(1) != nx)
+    throw ExtentMismatch("etage::stencil_2d: out is " + std::to_string(out.extent(0)) + "x" +
+                         std::to_string(out.extent(1)) + " but in is " + std::to_string(ny) + "x" + std::to_string(nx));
+  impl::check_halo("stencil_2d", "y_lo", halo.y_lo, ny, "ny");
+  impl::check_halo("stencil_2d", "y_hi", halo.y_hi, ny, "ny");
+  impl::check_halo("stencil_2d", "x_lo", halo.x_lo, nx, "nx");
+  impl::check_halo("stencil_2d", "x_hi", halo.x_hi, nx, "nx");
+  impl::check_sweeps("stencil_2d", sweeps);
+  if (ny == 0 || nx == 0) return;
+  if (static_cast<void const*>(in.data()) == static_cast<void const*>(out.data()))
+    throw InvalidArgument("etage::stencil_2d: in and out are the same memory; the sweep is out of place");
+
+  impl::CanonicalIn<T, Mem> cin;
+  bool const swap = impl::canonical_2d<T const**, Mem>(in, cin);
+  // out is written in in's orientation, whatever its own layout.
+  impl::CanonicalOut2<T, Mem> const cout(out.data(), swap ? Kokkos::LayoutStride(nx, out.stride(1), ny, out.stride(0))
+                                                          : Kokkos::LayoutStride(ny, out.stride(0), nx, out.stride(1)));
+  // Canonical (rows, cols): swapped views read x as rows.
+  impl::StarWeights<T> wt{w.center, 0, 0, halo.y_lo ? w.y_minus : T(0), halo.y_hi ? w.y_plus : T(0),
+                          halo.x_lo ? w.x_minus : T(0), halo.x_hi ? w.x_plus : T(0)};
+  if (swap) wt = {wt.c, 0, 0, wt.xm, wt.xp, wt.ym, wt.yp};
+  T const b = boundary.kind == BoundaryKind::Fixed ? boundary.value : T(0);
+
+  Kokkos::View<T**, Kokkos::LayoutRight, Mem> tmp;
+  impl::CanonicalOut2<T, Mem> ctmp;
+  if (sweeps > 1) {
+    tmp = impl::padded_grid<T, Mem>(cin.extent(0), cin.extent(1));
+    ctmp = impl::CanonicalOut2<T, Mem>(tmp.data(), Kokkos::LayoutStride(cin.extent(0), tmp.stride(0), cin.extent(1), 1));
+  }
+  impl::CanonicalIn<T, Mem> src = cin;
+  for (int s = 0; s < sweeps; ++s) {
+    impl::CanonicalOut2<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
+    impl::run_engine<Engine, ExecSpace>("etage::stencil_2d", [&](auto engine) {
+      using E = decltype(engine);
+      return impl::stencil_2d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
+                                                                             !std::is_same_v<Engine, engine::Auto>);
+    });
+    src = impl::CanonicalIn<T, Mem>(dst.data(), Kokkos::LayoutStride(dst.extent(0), dst.stride(0), dst.extent(1), dst.stride(1)));
+  }
+}
+
+/// One or more Jacobi sweeps of the 3D 7-point star.
+///
+/// - in, out: rank-3 views of float or double, nz x ny x nx (indexed (z, y, x)), same
+///   extents, accessible from ExecSpace; out writable (any layout), not overlapping in. `in`
+///   must be readable as a 2D (nz*ny) x nx view: x contiguous-or-strided, stride(0) =
+///   ny * stride(1) (LayoutRight and its x/y-windows of whole planes... any LayoutRight view
+///   qualifies; a LayoutLeft view is processed with x and z swapped).
+/// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages, Tile: as for stencil_2d.
+/// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
+/// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
+void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
+                Stencil3D<typename OutV::non_const_value_type> const& w,
+                StencilBoundary<typename OutV::non_const_value_type> const& boundary = {}, Halo3D const& halo = {},
+                int sweeps = 1) {
+  using T = typename OutV::non_const_value_type;
+  using Mem = typename ExecSpace::memory_space;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::stencil_3d: value type must be float or double");
+  static_assert(InV::rank() == 3 && OutV::rank() == 3, "etage::stencil_3d: in and out must be rank-3 views");
+  static_assert(std::is_same_v<typename InV::non_const_value_type, T>, "etage::stencil_3d: in and out must have the same value type");
+  static_assert(!std::is_const_v<typename OutV::value_type>, "etage::stencil_3d: out must be writable");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename InV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename OutV::memory_space>::accessible,
+                "etage::stencil_3d: in and out must be accessible from the execution space");
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
+    static_assert(stages_in_range<Engine, Stages>, "etage::stencil_3d: Stages is outside the engine's range");
+  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
+
+  std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
+  if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)
+    throw ExtentMismatch("etage::stencil_3d: out is " + std::to_string(out.extent(0)) + "x" +
+                         std::to_string(out.extent(1)) + "x" + std::to_string(out.extent(2)) + " but in is " +
+                         std::to_string(nz) + "x" + std::to_string(ny) + "x" + std::to_string(nx));
+  impl::check_halo("stencil_3d", "z_lo", halo.z_lo, nz, "nz");
+  impl::check_halo("stencil_3d", "z_hi", halo.z_hi, nz, "nz");
+  impl::check_halo("stencil_3d", "y_lo", halo.y_lo, ny, "ny");
+  impl::check_halo("stencil_3d", "y_hi", halo.y_hi, ny, "ny");
+  impl::check_halo("stencil_3d", "x_lo", halo.x_lo, nx, "nx");
+  impl::check_halo("stencil_3d", "x_hi", halo.x_hi, nx, "nx");
+  impl::check_sweeps("stencil_3d", sweeps);
+  if (nz == 0 || ny == 0 || nx == 0) return;
+  if (static_cast<void const*>(in.data()) == static_cast<void const*>(out.data()))
+    throw InvalidArgument("etage::stencil_3d: in and out are the same memory; the sweep is out of place");
+
+  // Canonical order: the dimension with the smallest stride last (column-major views swap z
+  // and x; the star is symmetric under the swap when the weights and halos swap too).
+  std::size_t const e[3] = {nz, ny, nx};
+  std::size_t const si[3] = {in.stride(0), in.stride(1), in.stride(2)};
+  std::size_t const so[3] = {out.stride(0), out.stride(1), out.stride(2)};
+  bool const swap = nx > 1 ? si[2] > si[0] && nz > 1 : nz > 1 && si[0] == 1;
+  int const d0 = swap ? 2 : 0, d2 = swap ? 0 : 2;
+  std::size_t const cz = e[d0], cy = e[1], cx = e[d2];
+  if (cz > 1 && cy > 1 && si[d0] != cy * si[1])
+    throw InvalidArgument("etage::stencil_3d: in cannot be read as a 2D (nz*ny) x nx view: stride of z is " +
+                          std::to_string(si[d0]) + " elements, expected ny * stride of y = " +
+                          std::to_string(cy * si[1]));
+  std::size_t const row_stride = cy > 1 ? si[1] : cz > 1 ? si[d0] : si[1];
+  impl::CanonicalIn<T, Mem> cin(in.data(), Kokkos::LayoutStride(cz * cy, row_stride, cx, si[d2]));
+  impl::CanonicalOut3<T, Mem> cout(out.data(), Kokkos::LayoutStride(cz, so[d0], cy, so[1], cx, so[d2]));
+  impl::StarWeights<T> wt{w.center,
+                          halo.z_lo ? w.z_minus : T(0),
+                          halo.z_hi ? w.z_plus : T(0),
+                          halo.y_lo ? w.y_minus : T(0),
+                          halo.y_hi ? w.y_plus : T(0),
+                          halo.x_lo ? w.x_minus : T(0),
+                          halo.x_hi ? w.x_plus : T(0)};
+  if (swap) wt = {wt.c, wt.xm, wt.xp, wt.ym, wt.yp, wt.zm, wt.zp};
+  T const b = boundary.kind == BoundaryKind::Fixed ? boundary.value : T(0);
+
+  Kokkos::View<T**, Kokkos::LayoutRight, Mem> tmp;
+  impl::CanonicalOut3<T, Mem> ctmp;
+  if (sweeps > 1) {
+    tmp = impl::padded_grid<T, Mem>(cz * cy, cx);
+    ctmp = impl::CanonicalOut3<T, Mem>(tmp.data(), Kokkos::LayoutStride(cz, cy * tmp.stride(0), cy, tmp.stride(0), cx, 1));
+  }
+  impl::CanonicalIn<T, Mem> src = cin;
+  for (int s = 0; s < sweeps; ++s) {
+    impl::CanonicalOut3<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
+    impl::run_engine<Engine, ExecSpace>("etage::stencil_3d", [&](auto engine) {
+      using E = decltype(engine);
+      return impl::stencil_3d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
+                                                                             !std::is_same_v<Engine, engine::Auto>);
+    });
+    if (s + 1 < sweeps) {
+      if (cz > 1 && cy > 1 && dst.stride(0) != cy * dst.stride(1))
+        throw InvalidArgument("etage::stencil_3d: out cannot be read back as a 2D view for the next sweep (stride of z " +
+                              std::to_string(dst.stride(0)) + ", expected " + std::to_string(cy * dst.stride(1)) + ")");
+      std::size_t const rs = cy > 1 ? dst.stride(1) : dst.stride(0);
+      src = impl::CanonicalIn<T, Mem>(dst.data(), Kokkos::LayoutStride(cz * cy, rs, cx, dst.stride(2)));
+    }
+  }
+}
+
+/// stencil_2d / stencil_3d on the default instance of out's execution space.
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class InV, class OutV>
+void stencil_2d(InV const& in, OutV const& out, Stencil2D<typename OutV::non_const_value_type> const& w,
+                StencilBoundary<typename OutV::non_const_value_type> const& boundary = {}, Halo2D const& halo = {},
+                int sweeps = 1) {
+  stencil_2d<Engine, Stages, Tile>(typename OutV::execution_space{}, in, out, w, boundary, halo, sweeps);
+}
+template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class InV, class OutV>
+void stencil_3d(InV const& in, OutV const& out, Stencil3D<typename OutV::non_const_value_type> const& w,
+                StencilBoundary<typename OutV::non_const_value_type> const& boundary = {}, Halo3D const& halo = {},
+                int sweeps = 1) {
+  stencil_3d<Engine, Stages, Tile>(typename OutV::execution_space{}, in, out, w, boundary, halo, sweeps);
+}
+
+}  // namespace etage

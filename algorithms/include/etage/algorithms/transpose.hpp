@@ -1,0 +1,176 @@
+#pragma once
+/// Out-of-place 2D transpose B = A^T over Kokkos::View, written once against TeamPolicy and
+/// the tile-loop driver; the copy engine is a template argument.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+#include <etage/algorithms/launch.hpp>
+#include <etage/engine.hpp>
+#include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/scratch.hpp>
+#include <etage/tile.hpp>
+#include <etage/tile_loop.hpp>
+
+namespace etage {
+
+/// Consumer threads per transpose team: one per 32x32 tile on the host (teams spread over
+/// cores), 256 on a GPU (4 elements of a 32x32 tile each).
+template <class ExecSpace>
+inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace> ? 1 : 256;
+
+namespace impl {
+
+/// Each team transposes a contiguous range of TD x TD tiles of A (tiles numbered row-major
+/// over A's tile grid). A tile arrives in a stage; consumer threads write it to B.
+///
+/// Work split (why it is not just "lanes along B's contiguous dimension"): a stage is dense
+/// [outer][inner] with a pitch of TD elements, so 32 lanes reading one stage column hit one
+/// shared-memory bank. When B's contiguous dimension is the stage's, lanes run along it:
+/// conflict-free reads, coalesced writes. Otherwise lanes cover runs of R = 32 bytes (one
+/// DRAM sector) of B's contiguous dimension for G = 32 / R different rows of B: every
+/// written sector is whole, and stage reads are R-way instead of 32-way conflicted.
+template <class Engine, int Stages, int TD, int Threads, class Source, class BView>
+struct TransposeKernel {
+  using T = typename Source::value_type;
+  /// The dimension of A (0 or 1) that is contiguous in B: B(j, i) = A(i, j).
+  static constexpr int write_dim = std::is_same_v<typename BView::array_layout, Kokkos::LayoutLeft> ? 1 : 0;
+  static constexpr int run = write_dim == Source::inner ? TD : std::min<int>(TD, 32 / int(sizeof(T)));
+  static constexpr int group = std::max(1, std::min(TD, 32 / run));
+  static_assert(TD % run == 0 && TD % group == 0, "etage::transpose: tile extent must be a multiple of 32 bytes / sizeof(T)");
+
+  Source a;
+  BView b;
+  std::int64_t m, n;       // A is m x n
+  std::int64_t tiles_n;    // tiles along A's dimension 1
+  std::int64_t num_tiles;  // all tiles
+  std::int64_t league;
+
+  ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
+    return TileOrigin{{(g / tiles_n) * TD, (g % tiles_n) * TD}};
+  }
+
+  template <bool Edge, class Tile>
+  ETAGE_FORCEINLINE_FUNCTION void write(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
+                                        std::int64_t j0) const {
+    for (int e = ctx.rank; e < TD * TD; e += ctx.count) {
+      int const w_lo = e % run;
+      int q = e / run;
+      int const o_lo = q % group;
+      q /= group;
+      int const w = (q % (TD / run)) * run + w_lo;
+      int const o = (q / (TD / run)) * group + o_lo;
+      int const i = write_dim == 0 ? w : o, j = write_dim == 0 ? o : w;
+      if (Edge && (i0 + i >= m || j0 + j >= n)) continue;
+      b(j0 + j, i0 + i) = tile(i, j);
+    }
+  }
+
+  template <class Member>
+  ETAGE_FUNCTION void operator()(Member const& team) const {
+    std::int64_t const r = team.league_rank();
+    std::int64_t const begin = num_tiles * r / league, end = num_tiles * (r + 1) / league;
+    auto const self = *this;
+    tile_loop<Engine, Stages, Threads>(
+        team, int(end - begin),
+        [&](ConsumerContext const& ctx, int t, auto const& tile) {
+          TileOrigin const c = origin(begin + t);
+          // Edge tiles (partial in either dimension) guard their writes; the others do not.
+          if (c[0] + TD <= m && c[1] + TD <= n) write<false>(ctx, tile, c[0], c[1]);
+          else write<true>(ctx, tile, c[0], c[1]);
+        },
+        operand(a, [=](int t) { return self.origin(begin + t); }));
+  }
+};
+
+template <class ExecSpace, class Engine, int Stages, int TD, int Threads, class AV, class BV>
+std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
+  constexpr int S = resolved_stages<Engine, Stages>;
+  if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
+    return engine_unavailable<Engine, S, Threads>(space, Threads);
+  } else {
+    if (auto why = engine_unavailable<Engine, S, Threads>(space, Threads); !why.empty()) return why;
+    auto src = make_tile_source<TD, TD>(A);
+    LaunchResources res;
+    if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "A: " + why;
+    std::int64_t const m = A.extent(0), n = A.extent(1);
+    std::int64_t const tiles_m = (m + TD - 1) / TD, tiles_n = (n + TD - 1) / TD;
+    using Kernel = TransposeKernel<Engine, S, TD, Threads, decltype(src), BV>;
+    constexpr int team_size = tile_loop_team_size<Engine>(Threads);
+    std::int64_t const league = league_for(space, tiles_m * tiles_n, team_size);
+    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league};
+    constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
+    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, 1>>;
+    std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
+                             " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
+                             " tile> (use fewer stages or a smaller tile)";
+    Policy policy;
+    try {
+      policy = make_team_policy<Policy>(space, int(league), team_size, scratch, kernel, what);
+    } catch (Error const& e) {
+      if (forced) throw;
+      return "launch shape does not fit: " + std::string(e.what());
+    }
+    Kokkos::parallel_for(what, policy, kernel);
+    space.fence(what);
+    return {};
+  }
+}
+
+}  // namespace impl
+
+/// B = A^T (out of place).
+///
+/// - A: rank-2 view, m x n (elements); B: rank-2 view, n x m, writable; float or double
+///   (same value type); any layout (LayoutLeft, LayoutRight, LayoutStride subviews),
+///   accessible from ExecSpace. A and B must not overlap.
+/// - Each team moves TileDim x TileDim tiles of A through a `Stages`-deep ring (0: the
+///   engine's default) with `Engine` (engine::Auto: the best engine the device and A allow)
+///   and writes them transposed into B. `Threads`: consumer threads per team (0: the
+///   space's default, default_transpose_threads).
+/// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
+/// - m = 0 or n = 0: nothing to do.
+/// Errors: ExtentMismatch (B is not n x m), UnsupportedEngine (a forced engine that cannot
+/// run: e.g. BulkTensor on an A whose row stride is not a multiple of 16 bytes),
+/// ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages do not
+/// fit). Blocks until B is written (fences `space`).
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 32, int Threads = 0, class ExecSpace, class AV,
+          class BV>
+void transpose(ExecSpace const& space, AV const& A, BV const& B) {
+  using T = typename BV::non_const_value_type;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::transpose: value type must be float or double");
+  static_assert(AV::rank() == 2 && BV::rank() == 2, "etage::transpose: A and B must be rank-2 views");
+  static_assert(std::is_same_v<typename AV::non_const_value_type, T>, "etage::transpose: A and B must have the same value type");
+  static_assert(!std::is_const_v<typename BV::value_type>, "etage::transpose: B must be writable");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename BV::memory_space>::accessible,
+                "etage::transpose: A and B must be accessible from the execution space");
+  static_assert(TileDim >= 1, "etage::transpose: TileDim must be >= 1");
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
+    static_assert(stages_in_range<Engine, Stages>,
+                  "etage::transpose: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
+                  "CpAsync and BulkTensor 2..8)");
+  constexpr int TH = Threads > 0 ? Threads : default_transpose_threads<ExecSpace>;
+
+  std::size_t const m = A.extent(0), n = A.extent(1);
+  if (B.extent(0) != n || B.extent(1) != m)
+    throw ExtentMismatch("etage::transpose: B must be n x m = " + std::to_string(n) + "x" + std::to_string(m) +
+                         " for A " + std::to_string(m) + "x" + std::to_string(n) + ", got B " +
+                         std::to_string(B.extent(0)) + "x" + std::to_string(B.extent(1)));
+  if (m == 0 || n == 0) return;
+  impl::run_engine<Engine, ExecSpace>("etage::transpose", [&](auto engine) {
+    using E = decltype(engine);
+    return impl::transpose_run<ExecSpace, E, Stages, TileDim, TH>(space, A, B, !std::is_same_v<Engine, engine::Auto>);
+  });
+}
+
+/// transpose on the default instance of B's execution space.
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 32, int Threads = 0, class AV, class BV>
+void transpose(AV const& A, BV const& B) {
+  transpose<Engine, Stages, TileDim, Threads>(typename BV::execution_space{}, A, B);
+}
+
+}  // namespace etage

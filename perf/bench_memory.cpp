@@ -1,0 +1,536 @@
+/// Effective bandwidth of the memory-bound etage algorithms (transpose, 2D/3D Jacobi
+/// stencils, sum reduction) on every engine and stage count, next to a device-to-device copy
+/// of the same byte count measured in the same process, and to plain Kokkos
+/// RangePolicy/MDRangePolicy versions of the same computations.
+///
+/// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
+/// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n; peers
+/// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written) and
+/// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... All float, LayoutRight.
+/// Counters: bytes/s (bytes that must move: every input element read once, every output
+/// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
+/// bytes/s for a copy that moves the same number of bytes).
+///
+/// Timing: one call per iteration under manual time (std::chrono on the host, where every
+/// call fences; a cudaEvent pair on the space's stream on CUDA), after 0.1 s of untimed
+/// calls. The default CUDA operands are >= 1 GiB, 20x the H200's L2, so no input rotation.
+/// Each etage configuration is checked once against the Kokkos range version (exact for the
+/// transpose); a wrong kernel is reported as an error, never as a number.
+///
+/// Environment (comma lists; unset = defaults):
+///   ETAGE_BENCH_MIB=16,64     operand sizes in MiB (host default 16; CUDA default 1024)
+///   ETAGE_BENCH_STAGES=1,2    stage counts, intersected with each engine's list
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+// Named namespace (not anonymous): nvcc's extended lambdas need an enclosing function with
+// external linkage.
+
+#include <Kokkos_Core.hpp>
+#include <Kokkos_Random.hpp>
+#include <etage/algorithms/reduce.hpp>
+#include <etage/algorithms/stencil.hpp>
+#include <etage/algorithms/transpose.hpp>
+#include <etage/etage.hpp>
+
+#if ETAGE_HAS_CUDA_ENGINES
+#include <cuda_runtime.h>
+#endif
+
+#ifndef ETAGE_GIT_HASH
+#define ETAGE_GIT_HASH "unknown"
+#endif
+#ifndef ETAGE_BUILD_TYPE
+#define ETAGE_BUILD_TYPE "unknown"
+#endif
+
+namespace etage_bench_memory {
+
+using Space = Kokkos::DefaultExecutionSpace;
+using Memory = Space::memory_space;
+using T = float;
+using Vec = Kokkos::View<T*, Memory>;
+using Mat = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using Cube = Kokkos::View<T***, Kokkos::LayoutRight, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+std::vector<int> env_ints(char const* var, std::vector<int> fallback) {
+  char const* v = std::getenv(var);
+  if (!v || !*v) return fallback;
+  std::vector<int> out;
+  std::stringstream ss(v);
+  for (std::string item; std::getline(ss, item, ',');) {
+    if (item.empty()) continue;
+    char* end = nullptr;
+    long const x = std::strtol(item.c_str(), &end, 10);
+    if (*end != '\0' || x <= 0 || x > std::numeric_limits<int>::max())
+      throw std::invalid_argument(std::string(var) + ": '" + item + "' is not a positive integer");
+    out.push_back(int(x));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Timer
+// ---------------------------------------------------------------------------------------
+
+#if ETAGE_HAS_CUDA_ENGINES
+#define ETAGE_BENCH_CUDA_CHECK(call)                                                             \
+  do {                                                                                           \
+    cudaError_t const etage_bench_err = (call);                                                  \
+    if (etage_bench_err != cudaSuccess)                                                          \
+      throw std::runtime_error(std::string(#call) + ": " + cudaGetErrorString(etage_bench_err)); \
+  } while (0)
+
+/// Seconds between two events recorded on the space's stream around `call`.
+class CallTimer {
+ public:
+  CallTimer() {
+    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&start_));
+    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&stop_));
+  }
+  ~CallTimer() {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+  }
+  CallTimer(CallTimer const&) = delete;
+  CallTimer& operator=(CallTimer const&) = delete;
+  template <class F>
+  double seconds(Space const& space, F&& call) {
+    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(start_, space.cuda_stream()));
+    call();
+    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(stop_, space.cuda_stream()));
+    ETAGE_BENCH_CUDA_CHECK(cudaEventSynchronize(stop_));
+    float ms = 0;
+    ETAGE_BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+    return double(ms) * 1e-3;
+  }
+
+ private:
+  cudaEvent_t start_{}, stop_{};
+};
+#else
+/// Wall-clock seconds around `call`, which fences before it returns.
+class CallTimer {
+ public:
+  template <class F>
+  double seconds(Space const& space, F&& call) {
+    auto const t0 = std::chrono::steady_clock::now();
+    call();
+    space.fence("etage::bench::timer");
+    auto const t1 = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(t1 - t0).count();
+  }
+};
+#endif
+
+// ---------------------------------------------------------------------------------------
+// Problems: shapes derived from one operand size, buffers shared by every benchmark
+// ---------------------------------------------------------------------------------------
+
+enum class Algo { Transpose, Stencil2D, Stencil3D, Reduce };
+
+struct Problem {
+  Algo algo;
+  std::int64_t d0, d1, d2;  // transpose m, n; stencil2d ny, nx; stencil3d nz, ny, nx; reduce n
+  std::int64_t elements() const {
+    switch (algo) {
+      case Algo::Transpose: case Algo::Stencil2D: return d0 * d1;
+      case Algo::Stencil3D: return d0 * d1 * d2;
+      default: return d0;
+    }
+  }
+  /// Bytes that must move: inputs read once, outputs written once.
+  double bytes() const { return double(sizeof(T)) * double(elements()) * (algo == Algo::Reduce ? 1 : 2); }
+};
+
+Problem problem_for(Algo a, std::int64_t mib) {
+  std::int64_t const n = mib * (std::int64_t(1) << 20) / std::int64_t(sizeof(T));
+  switch (a) {
+    case Algo::Transpose:
+    case Algo::Stencil2D: {
+      std::int64_t const side = std::max<std::int64_t>(32, std::int64_t(std::sqrt(double(n))) / 32 * 32);
+      return {a, side, side, 1};
+    }
+    case Algo::Stencil3D: {
+      std::int64_t const side = std::max<std::int64_t>(8, std::int64_t(std::cbrt(double(n))) / 8 * 8);
+      return {a, side, side, side};
+    }
+    default: return {a, n, 1, 1};
+  }
+}
+
+/// Input, output and reference buffers of the largest operand size in the run.
+struct Buffers {
+  Vec in, out, ref;
+  std::size_t elements = 0;
+};
+Buffers& buffers() {
+  static Buffers b;
+  return b;
+}
+void ensure_buffers(Space const& space, std::int64_t elements) {
+  Buffers& b = buffers();
+  if (b.elements >= std::size_t(elements)) return;
+  b = Buffers{};
+  b.in = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "in"), elements);
+  b.out = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), elements);
+  b.ref = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ref"), elements);
+  Kokkos::Random_XorShift64_Pool<Space> pool(20240601u);
+  Kokkos::fill_random(space, b.in, pool, T(0), T(1));
+  space.fence("etage::bench::fill");
+  b.elements = std::size_t(elements);
+}
+
+// ---------------------------------------------------------------------------------------
+// The Kokkos range versions (host peers, and the reference of every check)
+// ---------------------------------------------------------------------------------------
+
+void range_transpose(Space const& space, Problem const& p, T* out) {
+  Mat a(buffers().in.data(), p.d0, p.d1), b(out, p.d1, p.d0);
+  Kokkos::parallel_for("etage::bench::range_transpose",
+                       Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>>(space, {0, 0}, {p.d1, p.d0}),
+                       KOKKOS_LAMBDA(std::int64_t j, std::int64_t i) { b(j, i) = a(i, j); });
+}
+
+void range_stencil2d(Space const& space, Problem const& p, T* out) {
+  Mat u(buffers().in.data(), p.d0, p.d1), v(out, p.d0, p.d1);
+  std::int64_t const ny = p.d0, nx = p.d1;
+  Kokkos::parallel_for(
+      "etage::bench::range_stencil2d", Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>>(space, {0, 0}, {ny, nx}),
+      KOKKOS_LAMBDA(std::int64_t y, std::int64_t x) {
+        T const n = y > 0 ? u(y - 1, x) : T(0), s = y + 1 < ny ? u(y + 1, x) : T(0);
+        T const w = x > 0 ? u(y, x - 1) : T(0), e = x + 1 < nx ? u(y, x + 1) : T(0);
+        v(y, x) = T(0.25) * n + T(0.25) * s + T(0.25) * w + T(0.25) * e;
+      });
+}
+
+void range_stencil3d(Space const& space, Problem const& p, T* out) {
+  Cube u(buffers().in.data(), p.d0, p.d1, p.d2), v(out, p.d0, p.d1, p.d2);
+  std::int64_t const nz = p.d0, ny = p.d1, nx = p.d2;
+  T const c = T(1) / T(6);
+  Kokkos::parallel_for(
+      "etage::bench::range_stencil3d", Kokkos::MDRangePolicy<Space, Kokkos::Rank<3>>(space, {0, 0, 0}, {nz, ny, nx}),
+      KOKKOS_LAMBDA(std::int64_t z, std::int64_t y, std::int64_t x) {
+        T const zm = z > 0 ? u(z - 1, y, x) : T(0), zp = z + 1 < nz ? u(z + 1, y, x) : T(0);
+        T const ym = y > 0 ? u(z, y - 1, x) : T(0), yp = y + 1 < ny ? u(z, y + 1, x) : T(0);
+        T const xm = x > 0 ? u(z, y, x - 1) : T(0), xp = x + 1 < nx ? u(z, y, x + 1) : T(0);
+        v(z, y, x) = c * zm + c * zp + c * ym + c * yp + c * xm + c * xp;
+      });
+}
+
+T range_reduce(Space const& space, Problem const& p) {
+  Vec const x = buffers().in;
+  T s = 0;
+  Kokkos::parallel_reduce("etage::bench::range_reduce", Kokkos::RangePolicy<Space>(space, 0, p.d0),
+                          KOKKOS_LAMBDA(std::int64_t i, T & acc) { acc += x(i); }, s);
+  return s;
+}
+
+/// The computation `config` names, on the shared buffers, output into `out`; the reduction
+/// returns its value.
+using Runner = std::function<T(Space const&, Problem const&, T*)>;
+
+template <class Engine, int Stages>
+Runner etage_runner(Algo a) {
+  switch (a) {
+    case Algo::Transpose:
+      return [](Space const& space, Problem const& p, T* out) {
+        etage::transpose<Engine, Stages>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d1, p.d0));
+        return T(0);
+      };
+    case Algo::Stencil2D:
+      return [](Space const& space, Problem const& p, T* out) {
+        etage::stencil_2d<Engine, Stages>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d0, p.d1),
+                                          etage::Stencil2D<T>::jacobi());
+        return T(0);
+      };
+    case Algo::Stencil3D:
+      return [](Space const& space, Problem const& p, T* out) {
+        etage::stencil_3d<Engine, Stages>(space, Cube(buffers().in.data(), p.d0, p.d1, p.d2),
+                                          Cube(out, p.d0, p.d1, p.d2), etage::Stencil3D<T>::jacobi());
+        return T(0);
+      };
+    default:
+      return [](Space const& space, Problem const& p, T*) {
+        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
+        return etage::sum<Engine, Stages, threads>(space, Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0)));
+      };
+  }
+}
+
+Runner range_runner(Algo a) {
+  switch (a) {
+    case Algo::Transpose: return [](Space const& s, Problem const& p, T* out) { range_transpose(s, p, out); return T(0); };
+    case Algo::Stencil2D: return [](Space const& s, Problem const& p, T* out) { range_stencil2d(s, p, out); return T(0); };
+    case Algo::Stencil3D: return [](Space const& s, Problem const& p, T* out) { range_stencil3d(s, p, out); return T(0); };
+    default: return [](Space const& s, Problem const& p, T*) { return range_reduce(s, p); };
+  }
+}
+
+/// Checks of each (algorithm, size, configuration): empty when it matched the range version.
+std::map<std::string, std::string>& checks() {
+  static std::map<std::string, std::string> c;
+  return c;
+}
+
+std::string check(Space const& space, Problem const& p, Runner const& run) {
+  Buffers& b = buffers();
+  Kokkos::deep_copy(space, b.out, std::numeric_limits<T>::quiet_NaN());
+  T const value = run(space, p, b.out.data());
+  space.fence("etage::bench::check");
+  T const ref_value = range_runner(p.algo)(space, p, b.ref.data());
+  space.fence("etage::bench::check");
+  if (p.algo == Algo::Reduce) {
+    double const rel = std::abs(double(value) - double(ref_value)) / std::max(1.0, std::abs(double(ref_value)));
+    return rel <= 1e-3 ? "" : "wrong sum: " + std::to_string(value) + ", Kokkos range " + std::to_string(ref_value);
+  }
+  Vec const o = b.out, r = b.ref;
+  double worst = 0;
+  Kokkos::parallel_reduce(
+      "etage::bench::compare", Kokkos::RangePolicy<Space>(space, 0, p.elements()),
+      KOKKOS_LAMBDA(std::int64_t i, double& m) {
+        double const d = Kokkos::abs(double(o(i)) - double(r(i)));
+        m = d == d ? Kokkos::max(m, d) : Kokkos::Experimental::infinity<double>::value;
+      },
+      Kokkos::Max<double>(worst));
+  double const tol = p.algo == Algo::Transpose ? 0.0 : 1e-5;
+  return worst <= tol ? "" : "wrong result: max |difference| to the Kokkos range version " + std::to_string(worst);
+}
+
+// ---------------------------------------------------------------------------------------
+// Measurement
+// ---------------------------------------------------------------------------------------
+
+/// Copy bytes/s per byte count (both directions counted), from BM_Copy or measured here.
+std::map<double, double>& copy_rates() {
+  static std::map<double, double> r;
+  return r;
+}
+
+double time_calls(benchmark::State& state, Space const& space, std::function<void()> const& call) {
+  CallTimer timer;
+  auto const warm_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  do {
+    call();
+    space.fence("etage::bench::warm-up");
+  } while (std::chrono::steady_clock::now() < warm_until);
+  double total = 0;
+  for (auto _ : state) {
+    double const s = timer.seconds(space, call);
+    state.SetIterationTime(s);
+    total += s;
+  }
+  return total;
+}
+
+/// A copy that moves `bytes` (bytes / 2 read, bytes / 2 written): bytes/s.
+double copy_rate(Space const& space, double bytes) {
+  auto& r = copy_rates();
+  if (auto it = r.find(bytes); it != r.end()) return it->second;
+  std::int64_t const n = std::int64_t(bytes / 2 / sizeof(T));
+  Buffers& b = buffers();
+  auto src = Kokkos::subview(b.in, std::make_pair(std::int64_t(0), n));
+  auto dst = Kokkos::subview(b.out, std::make_pair(std::int64_t(0), n));
+  CallTimer timer;
+  Kokkos::deep_copy(space, dst, src);
+  space.fence("etage::bench::copy");
+  double s = 0;
+  for (int i = 0; i < 5; ++i) s += timer.seconds(space, [&] { Kokkos::deep_copy(space, dst, src); });
+  return r[bytes] = 5 * bytes / s;
+}
+
+void bm_copy(benchmark::State& state) {
+  Space const space;
+  try {
+    double const bytes = double(state.range(0));
+    std::int64_t const n = std::int64_t(bytes / 2 / sizeof(T));
+    ensure_buffers(space, n);
+    Buffers& b = buffers();
+    auto src = Kokkos::subview(b.in, std::make_pair(std::int64_t(0), n));
+    auto dst = Kokkos::subview(b.out, std::make_pair(std::int64_t(0), n));
+    double const total = time_calls(state, space, [&] { Kokkos::deep_copy(space, dst, src); });
+    state.counters["bytes/s"] = benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["peer_ratio"] = 1.0;
+    if (total > 0) copy_rates()[bytes] = bytes * double(state.iterations()) / total;
+  } catch (std::exception const& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+void measure(benchmark::State& state, Problem const& p, std::string const& config, Runner const& run) {
+  Space const space;
+  try {
+    ensure_buffers(space, p.elements());
+    if (!config.empty()) {
+      auto [it, fresh] = checks().try_emplace(config);
+      if (fresh) {
+        try {
+          it->second = check(space, p, run);
+        } catch (etage::Error const& e) {
+          it->second = e.what();
+        }
+      }
+      if (!it->second.empty()) {
+        state.SkipWithError(it->second.c_str());
+        return;
+      }
+    }
+    T* const out = buffers().out.data();
+    double const total = time_calls(state, space, [&] { run(space, p, out); });
+    double const bytes = p.bytes();
+    state.counters["bytes/s"] = benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
+    double const rate = total > 0 ? bytes * double(state.iterations()) / total : 0;
+    double const copy = copy_rate(space, bytes);
+    state.counters["peer_ratio"] = copy > 0 ? rate / copy : 0.0;
+    state.SetLabel("float");
+  } catch (etage::Error const& e) {
+    state.SkipWithError(e.what());
+  } catch (std::exception const& e) {
+    state.SkipWithError((std::string("unexpected error: ") + e.what()).c_str());
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Registration
+// ---------------------------------------------------------------------------------------
+
+char const* algo_name(Algo a) {
+  switch (a) {
+    case Algo::Transpose: return "Transpose";
+    case Algo::Stencil2D: return "Stencil2D";
+    case Algo::Stencil3D: return "Stencil3D";
+    default: return "Reduce";
+  }
+}
+
+std::vector<std::string> arg_names(Algo a) {
+  switch (a) {
+    case Algo::Transpose: return {"stages", "M", "N"};
+    case Algo::Stencil2D: return {"stages", "NY", "NX"};
+    case Algo::Stencil3D: return {"stages", "NZ", "NY", "NX"};
+    default: return {"stages", "N"};
+  }
+}
+
+std::vector<std::int64_t> args(Problem const& p, int stages) {
+  switch (p.algo) {
+    case Algo::Transpose: case Algo::Stencil2D: return {stages, p.d0, p.d1};
+    case Algo::Stencil3D: return {stages, p.d0, p.d1, p.d2};
+    default: return {stages, p.d0};
+  }
+}
+
+struct Config {
+  std::string engine;
+  int stages;
+  Runner (*make)(Algo);
+};
+
+template <class Engine, int Stages>
+Config config() {
+  return {std::string(Engine::name), Stages, &etage_runner<Engine, Stages>};
+}
+
+void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
+  benchmark::RegisterBenchmark(name.c_str(), [p, config, run](benchmark::State& st) { measure(st, p, config, run); })
+      ->ArgNames(arg_names(p.algo))
+      ->Args(args(p, stages))
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond)
+      ->ReportAggregatesOnly(true);
+}
+
+void register_all() {
+  using namespace etage::engine;
+#if ETAGE_HAS_CUDA_ENGINES
+  std::vector<int> const default_mib{1024};
+  std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(),
+                                    config<RegisterDoubleBuffer, 2>(), config<CpAsync, 2>(),
+                                    config<CpAsync, 3>(),         config<CpAsync, 4>(),
+                                    config<BulkTensor, 2>(),      config<BulkTensor, 3>(),
+                                    config<BulkTensor, 4>()};
+#else
+  std::vector<int> const default_mib{16};
+  std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};
+#endif
+  bool const stages_given = std::getenv("ETAGE_BENCH_STAGES") && *std::getenv("ETAGE_BENCH_STAGES");
+  std::vector<int> const stage_filter = env_ints("ETAGE_BENCH_STAGES", {});
+  for (int mib : env_ints("ETAGE_BENCH_MIB", default_mib)) {
+    for (Algo a : {Algo::Transpose, Algo::Stencil2D, Algo::Stencil3D, Algo::Reduce}) {
+      Problem const p = problem_for(a, mib);
+      // The copy peer first: its rate is the ratio's base.
+      double const bytes = p.bytes();
+      benchmark::RegisterBenchmark("BM_Copy", bm_copy)
+          ->ArgNames({"bytes"})
+          ->Args({std::int64_t(bytes)})
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond)
+          ->ReportAggregatesOnly(true);
+      add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
+      for (Config const& c : configs) {
+        if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
+        std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
+        std::ostringstream key;
+        key << name << "/" << c.stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
+        add(name, p, c.stages, key.str(), c.make(a));
+      }
+    }
+  }
+}
+
+void add_context() {
+  auto const v = KOKKOS_VERSION;
+  benchmark::AddCustomContext("etage_git", ETAGE_GIT_HASH);
+  benchmark::AddCustomContext("etage_build_type", ETAGE_BUILD_TYPE);
+  benchmark::AddCustomContext("compiler", __VERSION__);
+  benchmark::AddCustomContext("kokkos_version", std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) +
+                                                    "." + std::to_string(v % 100));
+  benchmark::AddCustomContext("execution_space", Space::name());
+  benchmark::AddCustomContext("concurrency", std::to_string(Space().concurrency()));
+  benchmark::AddCustomContext("peer", "Kokkos::deep_copy (device to device)");
+  for (char const* var : {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES"})
+    if (char const* value = std::getenv(var)) benchmark::AddCustomContext(var, value);
+#if ETAGE_HAS_CUDA_ENGINES
+  cudaDeviceProp p{};
+  ETAGE_BENCH_CUDA_CHECK(cudaGetDeviceProperties(&p, Space().cuda_device()));
+  benchmark::AddCustomContext("device", p.name);
+  benchmark::AddCustomContext("device_sm", std::to_string(p.major) + "." + std::to_string(p.minor));
+  benchmark::AddCustomContext("device_multiprocessors", std::to_string(p.multiProcessorCount));
+  benchmark::AddCustomContext("device_l2_bytes", std::to_string(p.l2CacheSize));
+#endif
+}
+
+}  // namespace etage_bench_memory
+
+int main(int argc, char** argv) {
+  using namespace etage_bench_memory;
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  int rc = 0;
+  try {
+    add_context();
+    register_all();
+    benchmark::RunSpecifiedBenchmarks();
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "etage_bench_memory: %s\n", e.what());
+    rc = 1;
+  }
+  benchmark::Shutdown();
+  buffers() = Buffers{};  // device memory goes before Kokkos finalizes
+  return rc;
+}

@@ -1,0 +1,177 @@
+/// Streaming reductions (sum, dot, max_value) on every engine under test: lengths around the
+/// tile and row sizes, the field case C09 (n = 128k+5), team sizes that are not powers of
+/// two, strided and offset vectors, Auto, bad input.
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_exception.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include <etage/algorithms/reduce.hpp>
+
+#include "test_support.hpp"
+
+using namespace etage;
+
+namespace {
+
+/// How a vector is made: a plain allocation, an offset window (not 16-byte aligned), or a
+/// LayoutStride column of an n x 2 matrix (stride 2).
+enum class VecKind { Plain, Offset, Strided };
+
+template <class T, VecKind Kind>
+struct Vector {
+  Kokkos::View<T**, Kokkos::LayoutRight, test::Space> parent;
+  std::vector<double> host;
+  Vector(std::int64_t n, unsigned seed, double lo, double hi) : host(std::size_t(n)) {
+    parent = Kokkos::View<T**, Kokkos::LayoutRight, test::Space>("x", Kind == VecKind::Strided ? n : n + 1,
+                                                                  Kind == VecKind::Strided ? 2 : 1);
+    auto h = Kokkos::create_mirror_view(parent);
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<double> dist(lo, hi);
+    // Everything outside the window gets a value no reduction may see.
+    for (std::size_t i = 0; i < h.span(); ++i) h.data()[i] = T(1e6);
+    for (std::int64_t i = 0; i < n; ++i) {
+      T const v = T(dist(gen));
+      host[std::size_t(i)] = double(v);
+      if constexpr (Kind == VecKind::Strided) h(i, 1) = v;
+      else h(Kind == VecKind::Offset ? i + 1 : i, 0) = v;
+    }
+    Kokkos::deep_copy(parent, h);
+  }
+  auto device() const {
+    std::int64_t const n = std::int64_t(host.size());
+    if constexpr (Kind == VecKind::Strided) return Kokkos::subview(parent, Kokkos::ALL, 1);
+    else if constexpr (Kind == VecKind::Offset)
+      return Kokkos::subview(parent, Kokkos::pair<std::int64_t, std::int64_t>(1, n + 1), 0);
+    else return Kokkos::subview(parent, Kokkos::pair<std::int64_t, std::int64_t>(0, n), 0);
+  }
+  bool bulk_ok() const {
+    auto const d = device();
+    return reinterpret_cast<std::uintptr_t>(d.data()) % 16 == 0 && (d.extent(0) <= 1 || d.stride(0) == 1);
+  }
+};
+
+template <class T>
+double tolerance() {
+  return std::is_same_v<T, float> ? 2e-4 : 1e-12;
+}
+
+template <class Engine, int Stages, int Threads, class T, VecKind Kind = VecKind::Plain>
+void check_reductions(std::int64_t n, int team_size) {
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(Engine::name, Stages, Threads, team_size, n, seed);
+  Vector<T, Kind> x(n, seed, -1.0, 1.0), y(n, seed + 1, -1.0, 1.0), neg(n, seed + 2, -2.0, -1.0);
+  double sum = 0, sum_abs = 0, dot = 0, dot_abs = 0, mx = -std::numeric_limits<double>::infinity();
+  for (std::int64_t i = 0; i < n; ++i) {
+    double const a = x.host[std::size_t(i)], b = y.host[std::size_t(i)];
+    sum += a, sum_abs += std::abs(a), dot += a * b, dot_abs += std::abs(a * b);
+    mx = std::max(mx, neg.host[std::size_t(i)]);
+  }
+  test::Space const space;
+  if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
+    if (!x.bulk_ok()) {
+      REQUIRE_THROWS_AS((etage::sum<Engine, Stages, Threads>(space, x.device(), team_size)), UnsupportedEngine);
+      return;
+    }
+  }
+  T const s = etage::sum<Engine, Stages, Threads>(space, x.device(), team_size);
+  T const d = etage::dot<Engine, Stages, Threads>(space, x.device(), y.device(), team_size);
+  T const m = etage::max_value<Engine, Stages, Threads>(space, neg.device(), team_size);
+  CHECK(std::abs(double(s) - sum) <= tolerance<T>() * (sum_abs + 1));
+  CHECK(std::abs(double(d) - dot) <= tolerance<T>() * (dot_abs + 1));
+  CHECK(double(m) == mx);  // all elements negative: a zero from a padded lane would win
+}
+
+/// Lengths around the reshaped row (W = 1 KiB of elements) and the tile (Rows x W).
+template <class T>
+std::vector<std::int64_t> lengths() {
+  std::int64_t const w = 1024 / sizeof(T);
+  return {1, 5, w - 1, w, w + 1, 4 * w + 3, 37 * w - 1, 128 * 1000 + 5, (std::int64_t(1) << 20) + 3};
+}
+
+/// Consumer thread counts that are not powers of two, as the space allows: at run time
+/// (Threads = 0) on the host; on CUDA 96 compile-time and 224 at run time (whole warps, so
+/// that BulkTensor runs them too).
+int host_team_size_max() {
+  auto noop = KOKKOS_LAMBDA(Kokkos::TeamPolicy<test::Space>::member_type const&){};
+  return Kokkos::TeamPolicy<test::Space>(test::Space{}, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
+}
+
+template <class E, int S, class T, VecKind Kind = VecKind::Plain>
+void check_default_threads() {
+  if constexpr (std::is_same_v<E, engine::RegisterDoubleBuffer>) {
+    for (std::int64_t n : lengths<T>()) check_reductions<E, S, 256, T, Kind>(n, 0);
+  } else {
+    for (std::int64_t n : lengths<T>()) check_reductions<E, S, 0, T, Kind>(n, 0);
+  }
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("Reductions over lengths around the tile, float and double", "[reduce]",
+                        test::EnginesUnderTest) {
+  check_default_threads<typename TestType::engine, TestType::stages, float>();
+  check_default_threads<typename TestType::engine, TestType::stages, double>();
+}
+
+TEMPLATE_LIST_TEST_CASE("Reductions over strided and unaligned vectors", "[reduce][subview]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(300), std::int64_t(128 * 7 + 5), std::int64_t(5000)}) {
+    check_reductions<E, S, TH, float, VecKind::Offset>(n, 0);
+    check_reductions<E, S, TH, double, VecKind::Strided>(n, 0);
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two", "[reduce][team_size]",
+                        test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+#if ETAGE_HAS_CUDA_ENGINES
+  for (std::int64_t n : lengths<float>()) check_reductions<E, S, 96, float>(n, 0);
+  if constexpr (!std::is_same_v<E, engine::RegisterDoubleBuffer>)
+    for (std::int64_t n : lengths<float>()) check_reductions<E, S, 0, float>(n, 224);
+#else
+  int const max = host_team_size_max();
+  for (int ts = 1; ts <= std::min(max, 5); ++ts)
+    for (std::int64_t n : lengths<float>()) check_reductions<E, S, 0, float>(n, ts);
+  check_reductions<E, S, 1, double>(128 * 1000 + 5, 0);  // compile-time Threads on the host
+#endif
+}
+
+TEMPLATE_LIST_TEST_CASE("C09: reductions over n = 128k+5 (edge tile zero-filled, no branch)", "[reduce][field][C09]",
+                        test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  for (std::int64_t k : {1, 3, 1000, 8191}) check_reductions<E, TestType::stages, TH, float>(128 * k + 5, 0);
+}
+
+TEST_CASE("Reductions with engine Auto", "[reduce][auto]") {
+  for (std::int64_t n : lengths<float>()) {
+    check_reductions<engine::Auto, 0, 0, float>(n, 0);
+    check_reductions<engine::Auto, 0, 0, double, VecKind::Offset>(n, 0);
+  }
+}
+
+TEST_CASE("Reductions: empty vectors and bad input", "[reduce][errors]") {
+  using Catch::Matchers::ContainsSubstring;
+  using Catch::Matchers::MessageMatches;
+  test::Space const space;
+  Kokkos::View<float*, test::Space> empty("empty", 0), x("x", 5), y("y", 6);
+  CHECK(etage::sum(space, empty) == 0.f);
+  CHECK(etage::dot(space, empty, empty) == 0.f);
+  REQUIRE_THROWS_MATCHES(etage::max_value(space, empty), EmptyView, MessageMatches(ContainsSubstring("n = 0")));
+  REQUIRE_THROWS_MATCHES(etage::dot(space, x, y), ExtentMismatch,
+                         MessageMatches(ContainsSubstring("5 elements") && ContainsSubstring("has 6")));
+  REQUIRE_THROWS_MATCHES((etage::sum<engine::Synchronous, 1, 4>(space, x, 3)), InvalidArgument,
+                         MessageMatches(ContainsSubstring("team_size 3") && ContainsSubstring("Threads 4")));
+  REQUIRE_THROWS_MATCHES(etage::sum(space, x, -2), InvalidArgument, MessageMatches(ContainsSubstring("-2")));
+  auto noop = KOKKOS_LAMBDA(Kokkos::TeamPolicy<test::Space>::member_type const&){};
+  int const max = Kokkos::TeamPolicy<test::Space>(space, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
+  REQUIRE_THROWS_AS((etage::sum<engine::Synchronous>(space, x, max + 1000)), LaunchConfigError);
+}

@@ -1,0 +1,299 @@
+/// Jacobi stencils on every engine under test against a double-precision host reference:
+/// 2D 5-point and 3D 7-point, zero and fixed boundaries, zero-width halo sides and a 1x1 grid
+/// (field case C16), layouts and subviews, several sweeps, Auto, bad input.
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_exception.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include <etage/algorithms/stencil.hpp>
+
+#include "test_support.hpp"
+
+using namespace etage;
+using Catch::Matchers::ContainsSubstring;
+using Catch::Matchers::MessageMatches;
+
+namespace {
+
+/// A dense host grid of doubles, (nz, ny, nx), for the reference.
+struct Grid {
+  int nz, ny, nx;
+  std::vector<double> v;
+  double& at(int z, int y, int x) { return v[(std::size_t(z) * ny + y) * nx + x]; }
+  double get(int z, int y, int x, double b) const {
+    if (z < 0 || y < 0 || x < 0 || z >= nz || y >= ny || x >= nx) return b;
+    return v[(std::size_t(z) * ny + y) * nx + x];
+  }
+};
+
+/// One sweep of the 7-point star (2D: nz = 1 and no z weights); halo 0 drops a neighbour.
+Grid reference_sweep(Grid const& in, Stencil3D<double> const& w, Halo3D const& h, double b) {
+  Grid out{in.nz, in.ny, in.nx, std::vector<double>(in.v.size())};
+  for (int z = 0; z < in.nz; ++z)
+    for (int y = 0; y < in.ny; ++y)
+      for (int x = 0; x < in.nx; ++x) {
+        double s = w.center * in.get(z, y, x, b);
+        if (h.z_lo) s += w.z_minus * in.get(z - 1, y, x, b);
+        if (h.z_hi) s += w.z_plus * in.get(z + 1, y, x, b);
+        if (h.y_lo) s += w.y_minus * in.get(z, y - 1, x, b);
+        if (h.y_hi) s += w.y_plus * in.get(z, y + 1, x, b);
+        if (h.x_lo) s += w.x_minus * in.get(z, y, x - 1, b);
+        if (h.x_hi) s += w.x_plus * in.get(z, y, x + 1, b);
+        out.at(z, y, x) = s;
+      }
+  return out;
+}
+
+template <class T>
+double tolerance() {
+  return std::is_same_v<T, float> ? 2e-5 : 1e-12;
+}
+
+/// How a grid view is made: plain; a window of a larger allocation (offset in every
+/// dimension for 2D; whole planes, x window from 1 for 3D); padded rows (16-byte multiple
+/// leading dimension, what bulk tensor copies need).
+enum class GridKind { Plain, Offset, Padded };
+
+template <class T, int Rank, class Layout, GridKind Kind>
+struct DeviceGrid {
+  using Parent = std::conditional_t<Rank == 2, Kokkos::View<T**, Layout, test::Space>, Kokkos::View<T***, Layout, test::Space>>;
+  Parent parent;
+  typename Parent::host_mirror_type host_parent;
+  int nz, ny, nx;
+  static constexpr int vec = 16 / sizeof(T);
+  static constexpr bool right = !std::is_same_v<Layout, Kokkos::LayoutLeft>;
+
+  DeviceGrid(int z, int y, int x) : nz(z), ny(y), nx(x) {
+    int const pad_inner = Kind == GridKind::Offset ? 3 : 0;
+    auto round = [&](int e) { return Kind == GridKind::Padded ? (e + vec - 1) / vec * vec : e + pad_inner; };
+    if constexpr (Rank == 2) {
+      parent = right ? Parent("grid", ny + (Kind == GridKind::Offset ? 2 : 0), round(nx))
+                     : Parent("grid", round(ny), nx + (Kind == GridKind::Offset ? 2 : 0));
+    } else {
+      parent = right ? Parent("grid", nz, ny, round(nx)) : Parent("grid", round(nz), ny, nx);
+    }
+    host_parent = Kokkos::create_mirror_view(parent);
+  }
+  template <class V>
+  auto window(V const& v) const {
+    using P = Kokkos::pair<int, int>;
+    int const o = Kind == GridKind::Offset ? 1 : 0;
+    if constexpr (Rank == 2) {
+      if constexpr (Kind == GridKind::Plain) return v;
+      else return Kokkos::subview(v, P(o, o + ny), P(o, o + nx));
+    } else {
+      if constexpr (Kind == GridKind::Plain) return v;
+      else if constexpr (right) return Kokkos::subview(v, Kokkos::ALL, Kokkos::ALL, P(o, o + nx));
+      else return Kokkos::subview(v, P(o, o + nz), Kokkos::ALL, Kokkos::ALL);
+    }
+  }
+  auto device() const { return window(parent); }
+  auto host() const { return window(host_parent); }
+  T& h(int z, int y, int x) const {
+    if constexpr (Rank == 2) return host()(y, x);
+    else return host()(z, y, x);
+  }
+  void fill(Grid& g, unsigned seed) {
+    std::mt19937 gen(seed);
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    for (std::size_t i = 0; i < host_parent.span(); ++i) host_parent.data()[i] = T(1e3);  // never read
+    g = Grid{nz, ny, nx, std::vector<double>(std::size_t(nz) * ny * nx)};
+    for (int z = 0; z < nz; ++z)
+      for (int y = 0; y < ny; ++y)
+        for (int x = 0; x < nx; ++x) {
+          T const v = T(dist(gen));
+          h(z, y, x) = v;
+          g.at(z, y, x) = double(v);
+        }
+    Kokkos::deep_copy(parent, host_parent);
+  }
+  void poison() {
+    Kokkos::deep_copy(parent, std::numeric_limits<T>::quiet_NaN());
+    Kokkos::deep_copy(host_parent, parent);
+  }
+  void fetch() { Kokkos::deep_copy(host_parent, parent); }
+  /// Bulk tensor rules on the canonical 2D view of the grid (contiguous dimension last).
+  bool bulk_ok() const {
+    auto const d = device();
+    std::size_t const inner_stride = right ? d.stride(Rank - 1) : d.stride(0);
+    std::size_t const row = right ? d.stride(Rank - 2) : d.stride(1);
+    std::size_t const rows = right ? d.span() / std::max<std::size_t>(1, row) : 2;
+    return reinterpret_cast<std::uintptr_t>(d.data()) % 16 == 0 && inner_stride == 1 &&
+           ((row * sizeof(T)) % 16 == 0 || rows <= 1);
+  }
+};
+
+struct StencilCase {
+  int nz, ny, nx;
+  Halo3D halo;
+  bool fixed;
+  int sweeps;
+};
+
+/// Runs the stencil (2D when Rank == 2: nz must be 1) and returns max |out - ref| / (1 + max |ref|).
+template <class Engine, int Stages, class T, int Rank, class Layout, GridKind Kind = GridKind::Plain, class Tile = void>
+double stencil_error(StencilCase const& c) {
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(Engine::name, Stages, Rank, c.nz, c.ny, c.nx, c.fixed, c.sweeps, c.halo.z_lo, c.halo.z_hi, c.halo.y_lo,
+          c.halo.y_hi, c.halo.x_lo, c.halo.x_hi, seed);
+  std::mt19937 gen(seed + 7);
+  std::uniform_real_distribution<double> dist(-0.5, 0.5);
+  Stencil3D<double> w{dist(gen), Rank == 3 ? dist(gen) : 0.0, Rank == 3 ? dist(gen) : 0.0, dist(gen), dist(gen),
+                      dist(gen), dist(gen)};
+  Halo3D h = c.halo;
+  if (Rank == 2) h.z_lo = h.z_hi = 0;
+  double const b = c.fixed ? double(T(0.75)) : 0.0;
+  DeviceGrid<T, Rank, Layout, Kind> in(c.nz, c.ny, c.nx), out(c.nz, c.ny, c.nx);
+  Grid ref;
+  in.fill(ref, seed);
+  out.poison();
+  for (int s = 0; s < c.sweeps; ++s) ref = reference_sweep(ref, w, h, b);
+  auto const boundary = c.fixed ? StencilBoundary<T>::fixed(T(0.75)) : StencilBoundary<T>::zero();
+  auto run = [&] {
+    if constexpr (Rank == 2) {
+      stencil_2d<Engine, Stages, Tile>(test::Space{}, in.device(), out.device(),
+                                       Stencil2D<T>{T(w.center), T(w.y_minus), T(w.y_plus), T(w.x_minus), T(w.x_plus)},
+                                       boundary, Halo2D{h.y_lo, h.y_hi, h.x_lo, h.x_hi}, c.sweeps);
+    } else {
+      stencil_3d<Engine, Stages, Tile>(test::Space{}, in.device(), out.device(),
+                                       Stencil3D<T>{T(w.center), T(w.z_minus), T(w.z_plus), T(w.y_minus), T(w.y_plus),
+                                                    T(w.x_minus), T(w.x_plus)},
+                                       boundary, h, c.sweeps);
+    }
+  };
+  if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
+    if (!in.bulk_ok()) {
+      REQUIRE_THROWS_AS(run(), UnsupportedEngine);
+      return 0;
+    }
+  }
+  run();
+  out.fetch();
+  double err = 0, scale = 0;
+  for (int z = 0; z < c.nz; ++z)
+    for (int y = 0; y < c.ny; ++y)
+      for (int x = 0; x < c.nx; ++x) {
+        double const r = ref.at(z, y, x), d = double(out.h(z, y, x)) - r;
+        err = std::isnan(d) ? std::numeric_limits<double>::infinity() : std::max(err, std::abs(d));
+        scale = std::max(scale, std::abs(r));
+      }
+  return err / (1 + scale);
+}
+
+Halo3D const full{};
+Halo3D const no_y_lo{1, 1, 0, 1, 1, 1};
+Halo3D const no_x_hi{1, 1, 1, 1, 1, 0};
+Halo3D const no_z_lo{0, 1, 1, 1, 1, 1};
+
+std::vector<StencilCase> cases_2d() {
+  std::vector<StencilCase> v;
+  for (auto [ny, nx] : std::vector<std::pair<int, int>>{{1, 1}, {1, 7}, {7, 1}, {8, 32}, {9, 33}, {31, 67}, {17, 130}})
+    for (bool fixed : {false, true}) v.push_back({1, ny, nx, full, fixed, 1});
+  v.push_back({1, 31, 67, no_y_lo, false, 1});
+  v.push_back({1, 31, 67, no_x_hi, true, 1});
+  v.push_back({1, 1, 1, no_y_lo, true, 1});
+  v.push_back({1, 23, 41, full, true, 3});
+  v.push_back({1, 23, 41, full, false, 2});
+  return v;
+}
+
+std::vector<StencilCase> cases_3d() {
+  std::vector<StencilCase> v;
+  for (auto [nz, ny, nx] : std::vector<std::tuple<int, int, int>>{
+           {1, 1, 1}, {1, 1, 9}, {3, 5, 7}, {9, 17, 33}, {5, 9, 70}, {41, 3, 5}, {64, 10, 36}})
+    for (bool fixed : {false, true}) v.push_back({nz, ny, nx, full, fixed, 1});
+  v.push_back({9, 17, 33, no_z_lo, true, 1});
+  v.push_back({9, 17, 33, no_y_lo, false, 1});
+  v.push_back({9, 17, 33, no_x_hi, true, 1});
+  v.push_back({1, 1, 1, no_z_lo, true, 1});
+  v.push_back({7, 11, 13, full, true, 3});
+  return v;
+}
+
+template <class E, class T, int Rank, class Layout, GridKind Kind = GridKind::Plain>
+void check_cases() {
+  for (auto const& c : Rank == 2 ? cases_2d() : cases_3d()) {
+    CHECK(stencil_error<typename E::engine, E::stages, T, Rank, Layout, Kind>(c) <= tolerance<T>());
+  }
+}
+
+using R = Kokkos::LayoutRight;
+using L = Kokkos::LayoutLeft;
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("2D 5-point stencil: edge shapes, boundaries, halos, sweeps", "[stencil][2d]",
+                        test::EnginesUnderTest) {
+  check_cases<TestType, float, 2, R>();
+  check_cases<TestType, float, 2, L>();
+  check_cases<TestType, double, 2, R, GridKind::Padded>();
+  check_cases<TestType, float, 2, R, GridKind::Offset>();
+  check_cases<TestType, float, 2, L, GridKind::Padded>();
+}
+
+TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, sweeps", "[stencil][3d]",
+                        test::EnginesUnderTest) {
+  check_cases<TestType, float, 3, R>();
+  check_cases<TestType, float, 3, R, GridKind::Padded>();
+  check_cases<TestType, double, 3, R, GridKind::Offset>();
+  check_cases<TestType, float, 3, L>();
+}
+
+TEMPLATE_LIST_TEST_CASE("C16: zero-width halo on one side, and a 1x1 grid", "[stencil][field][C16]",
+                        test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  for (Halo3D h : {no_y_lo, no_x_hi, Halo3D{1, 1, 1, 0, 1, 1}, Halo3D{1, 1, 1, 1, 0, 1}}) {
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>({1, 1, 1, h, true, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>({1, 45, 77, h, true, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>({1, 1, 1, h, false, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>({13, 21, 37, h, true, 1}) <= tolerance<float>());
+  }
+}
+
+TEST_CASE("Stencils with engine Auto", "[stencil][auto]") {
+  for (auto const& c : cases_2d()) {
+    CHECK(stencil_error<engine::Auto, 0, float, 2, R>(c) <= tolerance<float>());
+    CHECK(stencil_error<engine::Auto, 0, double, 2, L, GridKind::Offset>(c) <= tolerance<double>());
+  }
+  for (auto const& c : cases_3d()) CHECK(stencil_error<engine::Auto, 0, float, 3, R>(c) <= tolerance<float>());
+}
+
+TEST_CASE("Stencils: bad input is a typed error naming the value and the limit", "[stencil][errors]") {
+  using V2 = Kokkos::View<float**, test::Space>;
+  using V3 = Kokkos::View<float***, Kokkos::LayoutRight, test::Space>;
+  test::Space const space;
+  auto const w2 = Stencil2D<float>::jacobi();
+  auto const w3 = Stencil3D<float>::jacobi();
+  V2 a("a", 1, 5), b("b", 1, 5), c("c", 8, 8), d("d", 8, 8), e("e", 8, 9);
+  REQUIRE_THROWS_MATCHES(stencil_2d(space, a, b, w2, {}, Halo2D{2, 1, 1, 1}), InvalidArgument,
+                         MessageMatches(ContainsSubstring("y_lo = 2") && ContainsSubstring("wider than the grid") &&
+                                        ContainsSubstring("ny = 1")));
+  REQUIRE_THROWS_MATCHES(stencil_2d(space, c, d, w2, {}, Halo2D{1, 1, 1, 2}), InvalidArgument,
+                         MessageMatches(ContainsSubstring("x_hi = 2") && ContainsSubstring("radius 1")));
+  REQUIRE_THROWS_MATCHES(stencil_2d(space, c, d, w2, {}, Halo2D{-1, 1, 1, 1}), InvalidArgument,
+                         MessageMatches(ContainsSubstring("-1")));
+  REQUIRE_THROWS_MATCHES(stencil_2d(space, c, e, w2), ExtentMismatch,
+                         MessageMatches(ContainsSubstring("8x9") && ContainsSubstring("8x8")));
+  REQUIRE_THROWS_MATCHES(stencil_2d(space, c, d, w2, {}, {}, 0), InvalidArgument,
+                         MessageMatches(ContainsSubstring("sweeps = 0")));
+  REQUIRE_THROWS_AS(stencil_2d(space, c, c, w2), InvalidArgument);
+  V3 p("p", 4, 1, 6), q("q", 4, 1, 6), r("r", 4, 2, 6);
+  REQUIRE_THROWS_MATCHES(stencil_3d(space, p, q, w3, {}, Halo3D{1, 1, 2, 1, 1, 1}), InvalidArgument,
+                         MessageMatches(ContainsSubstring("y_lo = 2") && ContainsSubstring("ny = 1")));
+  REQUIRE_THROWS_MATCHES(stencil_3d(space, p, r, w3), ExtentMismatch, MessageMatches(ContainsSubstring("4x2x6")));
+  // A y window of whole-x rows is not one 2D (nz*ny) x nx view.
+  V3 big("big", 4, 6, 8), out("out", 4, 3, 8);
+  auto win = Kokkos::subview(big, Kokkos::ALL, Kokkos::pair<int, int>(1, 4), Kokkos::ALL);
+  REQUIRE_THROWS_MATCHES(stencil_3d(space, win, out, w3), InvalidArgument,
+                         MessageMatches(ContainsSubstring("stride of z is 48") && ContainsSubstring("24")));
+  // Empty grids are a no-op.
+  V2 z0("z0", 0, 4), z1("z1", 0, 4);
+  REQUIRE_NOTHROW(stencil_2d(space, z0, z1, w2));
+}

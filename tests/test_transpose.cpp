@@ -1,0 +1,122 @@
+/// Transpose on every engine under test: layouts x view kinds x edge shapes (1, tile-1,
+/// tile+1, primes), double, the field case C15 (462x1024, exact), Auto, bad input.
+#include <limits>
+
+#include <catch2/catch_template_test_macros.hpp>
+#include <catch2/catch_test_macros.hpp>
+#include <catch2/matchers/catch_matchers_exception.hpp>
+#include <catch2/matchers/catch_matchers_string.hpp>
+
+#include <etage/algorithms/transpose.hpp>
+
+#include "gemm_check.hpp"
+
+using namespace etage;
+using test::Operand2D;
+using test::ViewKind;
+
+namespace {
+
+/// Runs transpose<Engine, Stages> on a fresh m x n A into a NaN-poisoned B; returns the
+/// number of B elements that differ from A^T (the transpose is exact).
+template <class Engine, int Stages, class T, class LA, class LB, ViewKind KA = ViewKind::Plain,
+          ViewKind KB = ViewKind::Plain>
+long transpose_mismatches(int m, int n) {
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(Engine::name, Stages, m, n, seed);
+  Operand2D<T, LA, KA> a("A", m, n);
+  Operand2D<T, LB, KB> b("B", n, m);
+  a.fill(seed, 0, false);
+  b.fill(0, std::numeric_limits<T>::quiet_NaN(), true);
+  auto const da = a.device(m, n);
+  auto const db = b.device(n, m);
+  if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
+    if (!test::bulk_tensor_eligible(da)) {
+      REQUIRE_THROWS_AS((transpose<Engine, Stages>(test::Space{}, da, db)), UnsupportedEngine);
+      return 0;
+    }
+  }
+  if constexpr (!std::is_same_v<Engine, engine::Auto>) {
+    // Tiles x stages over the level-0 limit (double, 4 stages, on the host's 32 KiB): a clear error.
+    using Src = TileSource<T, 32, 32, inner_dimension_v<std::decay_t<decltype(da)>>>;
+    if (tile_loop_scratch_bytes<Engine, Stages, Src>() > scratch_limit_bytes<test::Space>()) {
+      REQUIRE_THROWS_AS((transpose<Engine, Stages>(test::Space{}, da, db)), ScratchLimitExceeded);
+      return 0;
+    }
+  }
+  transpose<Engine, Stages>(test::Space{}, da, db);
+  b.fetch();
+  auto const ha = a.host(m, n);
+  auto const hb = b.host(n, m);
+  long bad = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) bad += !(hb(j, i) == ha(i, j));
+  return bad;
+}
+
+std::vector<std::pair<int, int>> const edge_shapes{{1, 1}, {1, 40}, {40, 1}, {31, 33}, {32, 32},
+                                                   {33, 31}, {97, 61}, {65, 130}};
+
+template <class E, class T, class LA, class LB, ViewKind KA = ViewKind::Plain, ViewKind KB = ViewKind::Plain>
+void check_edges() {
+  for (auto [m, n] : edge_shapes) {
+    CAPTURE(m, n);
+    CHECK(transpose_mismatches<typename E::engine, E::stages, T, LA, LB, KA, KB>(m, n) == 0);
+  }
+}
+
+using R = Kokkos::LayoutRight;
+using L = Kokkos::LayoutLeft;
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("Transpose edge shapes, float, every layout pair", "[transpose]", test::EnginesUnderTest) {
+  check_edges<TestType, float, R, R>();
+  check_edges<TestType, float, R, L>();
+  check_edges<TestType, float, L, R>();
+  check_edges<TestType, float, L, L>();
+}
+
+TEMPLATE_LIST_TEST_CASE("Transpose edge shapes, double", "[transpose][double]", test::EnginesUnderTest) {
+  check_edges<TestType, double, R, R>();
+  check_edges<TestType, double, L, R>();
+}
+
+TEMPLATE_LIST_TEST_CASE("Transpose on subviews: offsets, padded rows, LayoutStride", "[transpose][subview]",
+                        test::EnginesUnderTest) {
+  check_edges<TestType, float, R, R, ViewKind::Offset, ViewKind::Offset>();
+  check_edges<TestType, float, R, L, ViewKind::Padded, ViewKind::Strided>();
+  check_edges<TestType, float, L, R, ViewKind::Padded, ViewKind::Padded>();
+  check_edges<TestType, double, R, R, ViewKind::Strided, ViewKind::Offset>();
+}
+
+TEMPLATE_LIST_TEST_CASE("C15: transpose of 462x1024 with 32x32 tiles is exact", "[transpose][field][C15]",
+                        test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  CHECK(transpose_mismatches<E, S, float, R, R>(462, 1024) == 0);
+  CHECK(transpose_mismatches<E, S, float, R, L>(462, 1024) == 0);
+  CHECK(transpose_mismatches<E, S, float, L, L, ViewKind::Padded, ViewKind::Plain>(462, 1024) == 0);
+  CHECK(transpose_mismatches<E, S, double, R, R>(1024, 462) == 0);
+}
+
+TEST_CASE("Transpose with engine Auto picks an engine that runs", "[transpose][auto]") {
+  for (auto [m, n] : edge_shapes) {
+    CAPTURE(m, n);
+    CHECK(transpose_mismatches<engine::Auto, 0, float, R, R>(m, n) == 0);
+    CHECK(transpose_mismatches<engine::Auto, 0, float, L, R>(m, n) == 0);
+    CHECK(transpose_mismatches<engine::Auto, 0, double, R, L, ViewKind::Offset, ViewKind::Plain>(m, n) == 0);
+  }
+}
+
+TEST_CASE("Transpose of an empty matrix does nothing", "[transpose]") {
+  Kokkos::View<float**, test::Space> a("A", 0, 5), b("B", 5, 0);
+  REQUIRE_NOTHROW(transpose(test::Space{}, a, b));
+}
+
+TEST_CASE("Transpose with mismatched extents throws ExtentMismatch naming them", "[transpose][errors]") {
+  using Catch::Matchers::ContainsSubstring;
+  Kokkos::View<float**, test::Space> a("A", 4, 6), b("B", 4, 6);
+  REQUIRE_THROWS_MATCHES(transpose(test::Space{}, a, b), ExtentMismatch,
+                         Catch::Matchers::MessageMatches(ContainsSubstring("6x4") && ContainsSubstring("got B 4x6")));
+}
