@@ -544,12 +544,13 @@ void register_all() {
       sweep<etage::engine::RegisterDoubleBuffer>({2}),
       sweep<etage::engine::CpAsync>({2, 3, 4, 5, 6}),
       sweep<etage::engine::BulkTensor>({2, 3, 4, 5, 6}),
-      // Block-shape variants of the pipelined engines (perf/NOTES.md says why these).
+      // Block-shape variants of the pipelined engines (perf/NOTES.md, attempt 2): the other
+      // register budget for each, a wider block, and a block small enough for 5-6 stages.
       sweep<etage::engine::BulkTensor, etage::GemmTile<128, 128, 8, 8, 8, 2>>({3, 4}),
-      sweep<etage::engine::CpAsync, etage::GemmTile<128, 128, 8, 8, 8, 2>>({3, 4}),
+      sweep<etage::engine::CpAsync, etage::GemmTile<128, 128, 8, 8, 8, 1>>({3, 4}),
       sweep<etage::engine::BulkTensor, etage::GemmTile<128, 256, 8, 8, 16, 1>>({2, 3}),
-      sweep<etage::engine::CpAsync, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 6}),
-      sweep<etage::engine::BulkTensor, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 6}),
+      sweep<etage::engine::CpAsync, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 5, 6}),
+      sweep<etage::engine::BulkTensor, etage::GemmTile<64, 64, 8, 4, 4, 4>>({4, 5, 6}),
 #endif
   };
 #else

@@ -33,15 +33,18 @@ struct GemmTile {
   static constexpr int min_teams = MinTeams;
 };
 
-/// Default block shape per execution space and element type. Host: one thread per 64x64
-/// block (teams spread over cores), K tiles of 32 bytes so 4 stages of A and B tiles fit the
-/// host's 32 KiB level-0 scratch. GPU: 256 threads with 8x8 micro-tiles on a 128x128 block,
-/// K tiles of 32 bytes (8 floats, 4 doubles), so 4 stages (32 KiB) fit the 40,936 B that
-/// Kokkos 5.0.2 allows on the H200.
-template <class ExecSpace, class T>
+/// Default block shape per execution space, element type and engine. Host: one thread per
+/// 64x64 block (teams spread over cores), K tiles of 32 bytes so 4 stages of A and B tiles
+/// fit the host's 32 KiB level-0 scratch. GPU: 256 threads with 8x8 micro-tiles on a
+/// 128x128 block, K tiles of 32 bytes (8 floats, 4 doubles), so 4 stages (32 KiB) fit the
+/// 40,936 B that Kokkos 5.0.2 allows on the H200. CpAsync asks for 2 teams per SM (128
+/// registers per thread): measured +9 % on the H200 at n = 8192 (perf/NOTES.md, attempt 2);
+/// the other engines keep 1 (about 200 registers, no spills), which measured best for them.
+template <class ExecSpace, class T, class Engine = engine::Auto>
 using default_gemm_tile =
     std::conditional_t<Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible,
-                       GemmTile<64, 64, int(32 / sizeof(T)), 64, 64>, GemmTile<128, 128, int(32 / sizeof(T)), 8, 8>>;
+                       GemmTile<64, 64, int(32 / sizeof(T)), 64, 64>,
+                       GemmTile<128, 128, int(32 / sizeof(T)), 8, 8, std::is_same_v<Engine, engine::CpAsync> ? 2 : 1>>;
 
 namespace impl {
 
@@ -159,10 +162,12 @@ inline bool parse_op(char t, char const* name) {
   throw InvalidArgument(std::string("etage::gemm: ") + name + " is '" + t + "', expected 'N' or 'T'");
 }
 
-template <class ExecSpace, class Engine, int Stages, class Tile, bool TA, bool TB, class AV, class BV, class CV>
+template <class ExecSpace, class Engine, int Stages, class TileArg, bool TA, bool TB, class AV, class BV, class CV>
 std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
                      typename CV::non_const_value_type beta, CV const& C, int m, int n, int k, bool forced) {
   constexpr int S = Stages == 0 ? default_stages<Engine> : Stages;
+  using Tile = std::conditional_t<std::is_void_v<TileArg>, default_gemm_tile<ExecSpace, typename CV::non_const_value_type, Engine>,
+                                  TileArg>;
   if constexpr (!stages_in_range<Engine, S>) {
     return "Stages " + std::to_string(S) + " is outside [" + std::to_string(Engine::min_stages) + ", " +
            std::to_string(Engine::max_stages) + "] for engine " + std::string(Engine::name);
@@ -231,7 +236,7 @@ std::string gemm_auto(ExecSpace const& space, typename CV::non_const_value_type 
 /// - K = 0 or alpha = 0: C = beta * C, A and B not read. beta = 0: C is not read.
 /// - Engine: engine::Auto (default) picks the best engine that runs on the device and data;
 ///   an explicit engine is used or throws UnsupportedEngine saying why it cannot run.
-///   Stages: 0 = the engine's default. Tile: block shape (GemmTile).
+///   Stages: 0 = the engine's default. Tile: block shape (GemmTile; void = default_gemm_tile).
 /// Errors: InvalidArgument (trans flag, extents over INT_MAX), ExtentMismatch, EmptyView
 /// (M or N = 0), ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages
 /// do not fit), UnsupportedEngine. Blocks until C is written (fences `space`).
@@ -253,7 +258,6 @@ void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_con
                   "etage::gemm: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
                   "CpAsync and BulkTensor 2..8)");
   }
-  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_gemm_tile<ExecSpace, T>, Tile>;
 
   bool const ta = impl::parse_op(transa, "transa"), tb = impl::parse_op(transb, "transb");
   std::size_t const m = ta ? A.extent(1) : A.extent(0), ka = ta ? A.extent(0) : A.extent(1);
@@ -271,10 +275,10 @@ void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_con
   auto run = [&](auto ta_c, auto tb_c) {
     constexpr bool TA = decltype(ta_c)::value, TB = decltype(tb_c)::value;
     if constexpr (std::is_same_v<Engine, engine::Auto>) {
-      impl::gemm_auto<ExecSpace, Stages, TileShape, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka),
+      impl::gemm_auto<ExecSpace, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka),
                                                             typename impl::AutoCandidates<ExecSpace>::type{});
     } else {
-      std::string why = impl::gemm_run<ExecSpace, Engine, Stages, TileShape, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka), true);
+      std::string why = impl::gemm_run<ExecSpace, Engine, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka), true);
       if (!why.empty()) throw UnsupportedEngine("etage::gemm<" + std::string(Engine::name) + ">: " + why);
     }
   };
