@@ -96,10 +96,12 @@ std::vector<std::int64_t> lengths() {
 /// Consumer thread counts that are not powers of two, as the space allows: at run time
 /// (Threads = 0) on the host; on CUDA 96 compile-time and 224 at run time (whole warps, so
 /// that BulkTensor runs them too).
+#if !ETAGE_HAS_CUDA_ENGINES
 int host_team_size_max() {
   auto noop = KOKKOS_LAMBDA(Kokkos::TeamPolicy<test::Space>::member_type const&){};
   return Kokkos::TeamPolicy<test::Space>(test::Space{}, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
 }
+#endif
 
 template <class E, int S, class T, VecKind Kind = VecKind::Plain>
 void check_default_threads() {

@@ -124,6 +124,15 @@ struct DeviceGrid {
     std::size_t const inner_stride = right ? d.stride(Rank - 1) : d.stride(0);
     std::size_t const row = right ? d.stride(Rank - 2) : d.stride(1);
     std::size_t const rows = right ? d.span() / std::max<std::size_t>(1, row) : 2;
+    bool const aligned = reinterpret_cast<std::uintptr_t>(d.data()) % 16 == 0;
+    // A grid with at most one dimension longer than 1 is read as a single row (stride 1:
+    // only the base must be aligned) or as rows of one element (that stride is the row stride).
+    int longer = 0;
+    std::size_t long_stride = 1;
+    for (int r = 0; r < Rank; ++r)
+      if (d.extent(r) > 1) ++longer, long_stride = d.stride(r);
+    if (longer == 0) return aligned;
+    if (longer == 1) return aligned && (long_stride == 1 || (long_stride * sizeof(T)) % 16 == 0);
     return reinterpret_cast<std::uintptr_t>(d.data()) % 16 == 0 && inner_stride == 1 &&
            ((row * sizeof(T)) % 16 == 0 || rows <= 1);
   }

@@ -422,9 +422,9 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///
 /// - in, out: rank-3 views of float or double, nz x ny x nx (indexed (z, y, x)), same
 ///   extents, accessible from ExecSpace; out writable (any layout), not overlapping in. `in`
-///   must be readable as a 2D (nz*ny) x nx view: x contiguous-or-strided, stride(0) =
-///   ny * stride(1) (LayoutRight and its x/y-windows of whole planes... any LayoutRight view
-///   qualifies; a LayoutLeft view is processed with x and z swapped).
+///   must be readable as a 2D (nz*ny) x nx view: stride(0) = ny * stride(1). Every
+///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
+///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
 /// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages, Tile: as for stencil_2d.
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Turns one etage_bench_memory JSON (Google Benchmark) into a table, a markdown file and a plot.
+
+    report_memory.py <memory.json> <out dir>
+
+Writes <out dir>/<stem>.md and, when matplotlib is available, <out dir>/<stem>.png, and
+prints the table. Per algorithm and shape: one row per configuration (engine/stages, the
+Kokkos range version, the copy peer) with its effective bandwidth (bytes that must move /
+time; the median over repetitions when there are repetitions) and its share of a
+device-to-device copy of the same byte count measured in the same process (peer_ratio). The
+fastest etage configuration of each shape is marked. The plot: GB/s per configuration, one
+group of bars per algorithm. Needs the standard library (and matplotlib for the plot: on
+Debian /usr/bin/python3 with python3-matplotlib).
+"""
+import json
+import os
+import re
+import sys
+from collections import OrderedDict
+
+NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange)<(?P<who>[^>]+)>"
+                  r"/stages:(?P<stages>\d+)/(?P<shape>[^/]+(?:/[A-Z]+:\d+)*)")
+COPY = re.compile(r"^BM_Copy/bytes:(?P<bytes>\d+)")
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    rows = OrderedDict()
+    for b in data.get("benchmarks", []):
+        run = b.get("run_name", b["name"]).replace("/manual_time", "")
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        m = NAME.match(run)
+        c = COPY.match(run)
+        if m:
+            algo, who = m["algo"], m["who"]
+            if algo == "KokkosRange":
+                algo, who = who, "Kokkos range"
+            key = (algo, m["shape"], who, int(m["stages"]))
+        elif c:
+            key = ("Copy", "bytes:" + c["bytes"], "deep_copy", 0)
+        else:
+            continue
+        row = rows.setdefault(key, {"rate": None, "ratio": None, "error": None})
+        if b.get("error_occurred"):
+            row["error"] = b.get("error_message", "error")
+            continue
+        row["rate"], row["ratio"] = b.get("bytes/s"), b.get("peer_ratio")
+    return data.get("context", {}), rows
+
+
+def table(rows):
+    lines = ["| algorithm | shape | configuration | GB/s | % of copy | |", "|---|---|---|---:|---:|---|"]
+    best = {}
+    for (algo, shape, who, stages), r in rows.items():
+        if who not in ("Kokkos range", "deep_copy") and r["rate"]:
+            k = (algo, shape)
+            if k not in best or r["rate"] > rows[best[k]]["rate"]:
+                best[k] = (algo, shape, who, stages)
+    marked = set(best.values())
+    for key, r in rows.items():
+        algo, shape, who, stages = key
+        config = who if who in ("Kokkos range", "deep_copy") else f"{who}/{stages}"
+        if r["error"]:
+            lines.append(f"| {algo} | {shape} | {config} | — | — | error: {r['error'][:80]} |")
+            continue
+        gbs = (r["rate"] or 0) / 1e9
+        pct = 100 * (r["ratio"] or 0)
+        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {'best' if key in marked else ''} |")
+    return "\n".join(lines)
+
+
+def plot(rows, png):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not available: no plot", file=sys.stderr)
+        return False
+    algos = [a for a in OrderedDict((k[0], 1) for k in rows) if a != "Copy"]
+    fig, axes = plt.subplots(1, max(1, len(algos)), figsize=(4 * max(1, len(algos)), 4), squeeze=False)
+    for ax, algo in zip(axes[0], algos):
+        items = [(k, r) for k, r in rows.items() if k[0] == algo and r["rate"]]
+        labels = [k[2] if k[2] == "Kokkos range" else f"{k[2]}/{k[3]}" for k, _ in items]
+        ax.bar(range(len(items)), [r["rate"] / 1e9 for _, r in items])
+        ax.set_xticks(range(len(items)))
+        ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
+        ax.set_title(f"{algo} {items[0][0][1] if items else ''}", fontsize=8)
+        ax.set_ylabel("GB/s (effective)")
+    fig.tight_layout()
+    fig.savefig(png, dpi=120)
+    return True
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    context, rows = load(sys.argv[1])
+    os.makedirs(sys.argv[2], exist_ok=True)
+    stem = os.path.splitext(os.path.basename(sys.argv[1]))[0]
+    head = ", ".join(f"{k}: {context[k]}" for k in ("execution_space", "device", "etage_git", "kokkos_version")
+                     if k in context)
+    text = f"# etage memory-bound algorithms\n\n{head}\n\n{table(rows)}\n"
+    with open(os.path.join(sys.argv[2], stem + ".md"), "w") as f:
+        f.write(text)
+    print(text)
+    plot(rows, os.path.join(sys.argv[2], stem + ".png"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
