@@ -1,5 +1,6 @@
 #pragma once
-/// Everything etage offers: core, every enabled backend, and the algorithms.
+/// Everything etage offers: core, every enabled backend, and the algorithms (GEMM,
+/// transpose, stencils, reductions).
 #include <etage/config.hpp>
 #include <etage/engine.hpp>
 #include <etage/error.hpp>
@@ -15,3 +16,6 @@
 #endif
 #include <etage/engine_select.hpp>
 #include <etage/algorithms/gemm.hpp>
+#include <etage/algorithms/reduce.hpp>
+#include <etage/algorithms/stencil.hpp>
+#include <etage/algorithms/transpose.hpp>
