@@ -251,7 +251,12 @@ struct Stencil3DKernel {
 /// dimensions were swapped (v is column-major).
 template <class T, class Mem, class V>
 bool canonical_2d(V const& v, Kokkos::View<T, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>& c) {
-  bool const swap = v.extent(0) > 1 && v.extent(1) > 1 ? v.stride(0) < v.stride(1) : v.extent(0) > 1 && v.stride(0) == 1;
+  // Both dimensions longer than 1: the smaller stride goes last. Only one: it goes last when
+  // it is contiguous, first otherwise (rows of one element, its stride the row stride), so
+  // the canonical view always has a unit inner stride.
+  bool const swap = v.extent(0) > 1 && v.extent(1) > 1 ? v.stride(0) < v.stride(1)
+                    : v.extent(0) > 1                   ? v.stride(0) == 1
+                                                        : v.extent(1) > 1 && v.stride(1) != 1;
   std::size_t const e0 = swap ? v.extent(1) : v.extent(0), e1 = swap ? v.extent(0) : v.extent(1);
   std::size_t const s0 = swap ? v.stride(1) : v.stride(0), s1 = swap ? v.stride(0) : v.stride(1);
   c = std::remove_reference_t<decltype(c)>(v.data(), Kokkos::LayoutStride(e0, s0, e1, s1));
