@@ -464,7 +464,11 @@ void bm_peer(benchmark::State& state) {
 
 template <class Engine, int Stages, class T, class Tile = ETAGE_BENCH_GEMM_TILE>
 void bm_etage(benchmark::State& state) {
-  std::string const config = std::string(Engine::name) + "/" + std::to_string(Stages);
+  // The correctness check is cached per configuration: the block shape is part of it.
+  std::string config = std::string(Engine::name) + "/" + std::to_string(Stages);
+  if constexpr (!std::is_void_v<Tile>)
+    config += "/" + std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" + std::to_string(Tile::bk) + "x" +
+              std::to_string(Tile::tm) + "x" + std::to_string(Tile::tn) + "/" + std::to_string(Tile::min_teams);
   measure<T>(state, config, [](Space const& space, InputSet<T> const& s) {
     etage::gemm<Engine, Stages, Tile>(space, 'T', 'N', T(1), s.a, s.b, T(0), s.c);
   });
