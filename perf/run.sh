@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# etage GEMM benchmark, from a fresh machine to a table and a plot:
+# etage backend comparison, from a fresh machine to tables and plots:
 #
 #   perf/run.sh [--quick] [--out DIR] [-- <Google Benchmark flags>]
 #
 # Installs what is missing (cmake/bootstrap.sh), builds the release preset (host-release;
 # cuda when `nvidia-smi -L` finds a GPU or ETAGE_CUDA=1; ETAGE_CUDA=0 forces the host),
-# runs etage_bench_gemm, and writes DIR/gemm.json (Google Benchmark JSON), DIR/gemm.log,
-# DIR/gemm.md and DIR/gemm.png; the table is printed. DIR defaults to out/ in the repository.
+# runs etage_bench_gemm and etage_bench_memory, and writes DIR/gemm.json and DIR/memory.json
+# (Google Benchmark JSON), their logs, DIR/{gemm,memory}.md and DIR/{gemm,memory}.png; the
+# tables are printed. DIR defaults to out/ in the repository.
 #
-#   --quick    sizes 256 and 512, stages 1 and 2, one short repetition (smoke test)
+#   --quick    sizes 256 and 512, stages 1 and 2, 4 MiB memory-bound operands, one short
+#              repetition (smoke test)
 #   --out DIR  output directory
 #   -- ...     passed to the benchmark, e.g. --benchmark_filter='Synchronous|OpenBLAS'
 #              (defaults: --benchmark_repetitions=3 --benchmark_min_time=0.2)
@@ -59,16 +61,16 @@ if [ $PRESET = cuda ]; then
   export PATH="$(dirname "$NVCC"):$PATH"
 fi
 
-say "building etage_bench_gemm (preset $PRESET, log: $OUT/build.log)..."
+say "building etage_bench_gemm and etage_bench_memory (preset $PRESET, log: $OUT/build.log)..."
 ( cd "$ROOT" &&
   cmake --preset "$PRESET" -DETAGE_BUILD_PERF=ON &&
-  cmake --build "$BUILD" --target etage_bench_gemm
+  cmake --build "$BUILD" --target etage_bench_gemm etage_bench_memory
 ) >"$OUT/build.log" 2>&1 || { tail -n 30 "$OUT/build.log" >&2; step_failed build "$OUT/build.log"; }
 BENCH=$BUILD/perf/etage_bench_gemm
 [ -x "$BENCH" ] || die "$BENCH was not built; see $OUT/build.log"
 
 if [ $QUICK = 1 ]; then
-  export ETAGE_BENCH_SIZES=256,512 ETAGE_BENCH_STAGES=1,2
+  export ETAGE_BENCH_SIZES=256,512 ETAGE_BENCH_STAGES=1,2 ETAGE_BENCH_MIB=${ETAGE_BENCH_MIB:-4}
   DEFAULT_ARGS=(--benchmark_repetitions=1 --benchmark_min_time=0.05)
 else
   DEFAULT_ARGS=(--benchmark_repetitions=3 --benchmark_min_time=0.2)
@@ -97,3 +99,15 @@ done
 [ -n "$PY" ] || { PY=python3; say "no python3 with matplotlib found: table and markdown only"; }
 say "report:"
 "$PY" "$ROOT/perf/report.py" "$OUT/gemm.json" "$OUT" || die "perf/report.py failed on $OUT/gemm.json"
+
+# The memory-bound algorithms (transpose, stencils, reductions) against a device copy and,
+# on the host, plain Kokkos range versions.
+MBENCH=$BUILD/perf/etage_bench_memory
+say "running the memory-bound benchmarks, log: $OUT/memory.log..."
+set +e
+"$MBENCH" "${DEFAULT_ARGS[@]}" --benchmark_out="$OUT/memory.json" --benchmark_out_format=json >"$OUT/memory.log" 2>&1
+RC=$?
+set -e
+[ "$RC" = 0 ] || step_failed "etage_bench_memory (exit $RC)" "$OUT/memory.log"
+"$PY" "$ROOT/perf/report_memory.py" "$OUT/memory.json" "$OUT" || die "perf/report_memory.py failed on $OUT/memory.json"
+say "done: $OUT/gemm.{json,md,png} and $OUT/memory.{json,md,png}"

@@ -3,7 +3,7 @@
 #include <catch2/matchers/catch_matchers_exception.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
 
-#include <etage/algorithms/gemm.hpp>
+#include <etage/etage.hpp>
 
 #include "test_support.hpp"
 
@@ -57,4 +57,18 @@ TEST_CASE("C12: a team size of 0, or over the maximum, is a LaunchConfigError", 
                          MessageMatches(ContainsSubstring(std::to_string(max + 1)) &&
                                         ContainsSubstring(std::to_string(max))));
   REQUIRE_THROWS_AS(make_team_policy<Policy>(test::Space{}, -1, 1, 0, noop, "sized"), LaunchConfigError);
+}
+
+TEST_CASE("Outputs that overlap their inputs are an InvalidArgument, not a silent wrong answer", "[errors]") {
+  V big("big", 8, 8);
+  auto a = Kokkos::subview(big, Kokkos::pair<int, int>(0, 4), Kokkos::pair<int, int>(0, 4));
+  auto c = Kokkos::subview(big, Kokkos::pair<int, int>(1, 5), Kokkos::pair<int, int>(0, 4));
+  V b("B", 4, 4);
+  REQUIRE_THROWS_MATCHES(gemm('N', 'N', 1.f, a, b, 0.f, c), InvalidArgument,
+                         MessageMatches(ContainsSubstring("C overlaps A")));
+  REQUIRE_THROWS_AS(transpose(a, c), InvalidArgument);
+  REQUIRE_THROWS_MATCHES(stencil_2d(test::Space{}, a, c, Stencil2D<float>::jacobi()), InvalidArgument,
+                         MessageMatches(ContainsSubstring("overlap")));
+  V other("other", 4, 4);
+  REQUIRE_NOTHROW(gemm('N', 'N', 1.f, a, b, 0.f, other));
 }

@@ -177,3 +177,18 @@ TEST_CASE("Reductions: empty vectors and bad input", "[reduce][errors]") {
   int const max = Kokkos::TeamPolicy<test::Space>(space, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
   REQUIRE_THROWS_AS((etage::sum<engine::Synchronous>(space, x, max + 1000)), LaunchConfigError);
 }
+
+TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][nan]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  for (std::int64_t n : {std::int64_t(5), std::int64_t(128 * 37 + 5)})
+    for (std::int64_t at : {std::int64_t(0), n / 2, n - 1}) {
+      CAPTURE(E::name, n, at);
+      Kokkos::View<float*, test::Space> x("x", n);
+      auto h = Kokkos::create_mirror_view(x);
+      for (std::int64_t i = 0; i < n; ++i) h(i) = -3.0f + float(i % 7);
+      h(at) = std::numeric_limits<float>::quiet_NaN();
+      Kokkos::deep_copy(x, h);
+      CHECK(std::isnan(etage::max_value<E, TestType::stages, TH>(test::Space{}, x)));
+    }
+}

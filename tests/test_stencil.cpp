@@ -306,3 +306,23 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   V2 z0("z0", 0, 4), z1("z1", 0, 4);
   REQUIRE_NOTHROW(stencil_2d(space, z0, z1, w2));
 }
+
+TEMPLATE_LIST_TEST_CASE("C16: a side with a zero-width halo is not read (an Inf there does not spread)",
+                        "[stencil][field][C16]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  Kokkos::View<float**, Kokkos::LayoutRight, test::Space> in("in", 4, 4), out("out", 4, 4);
+  auto h = Kokkos::create_mirror_view(in);
+  Kokkos::deep_copy(h, 1.0f);
+  h(0, 1) = std::numeric_limits<float>::infinity();
+  Kokkos::deep_copy(in, h);
+  Kokkos::deep_copy(out, std::numeric_limits<float>::quiet_NaN());
+  // y_lo = 0: row y never reads row y-1, so rows 1..3 stay finite.
+  stencil_2d<E, TestType::stages>(test::Space{}, in, out, Stencil2D<float>::jacobi(), StencilBoundary<float>::zero(),
+                                  Halo2D{0, 1, 1, 1});
+  auto ho = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
+  for (int y = 1; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      CAPTURE(E::name, y, x);
+      CHECK(std::isfinite(ho(y, x)));
+    }
+}

@@ -94,7 +94,7 @@ int stream_mismatches(int n) {
   LaunchResources res;
   std::string why = impl::EngineSupport<Engine, test::Space>::prepare(src, res);
   REQUIRE(why.empty());
-  Kokkos::View<int, test::Space> bad("bad"), seen("seen");
+  Kokkos::View<int, test::Space> bad("bad"), seen("seen"), outside("outside");
   int const tiles = (n + Box - 1) / Box;
   auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
     tile_loop<Engine, Stages, stream_threads>(
@@ -107,16 +107,23 @@ int stream_mismatches(int n) {
             Kokkos::atomic_inc(&seen());
           }
         },
-        operand(src, [=](int t) { return TileOrigin{{0, std::int64_t(t) * Box}}; }));
+        operand(src, [=](int t) {
+          // The driver must never ask for a tile outside [0, tiles): not in the prologue,
+          // not in the drain (C02, C06), whatever the engine and stage count.
+          if (t < 0 || t >= tiles) Kokkos::atomic_inc(&outside());
+          return TileOrigin{{0, std::int64_t(t) * Box}};
+        }));
   };
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, Stages, decltype(src)>();
   auto policy = make_team_policy<Policy>(test::Space{}, 1, tile_loop_team_size<Engine>(stream_threads), scratch, body,
                                          "stream");
   Kokkos::parallel_for(policy, body);
-  int hb = -1, hs = -1;
+  int hb = -1, hs = -1, ho = -1;
   Kokkos::deep_copy(hb, bad);
   Kokkos::deep_copy(hs, seen);
+  Kokkos::deep_copy(ho, outside);
   CHECK(hs == tiles * Box);
+  CHECK(ho == 0);
   return hb;
 }
 
@@ -130,6 +137,27 @@ TEMPLATE_LIST_TEST_CASE("C09: 1-D stream of n = 128k+5 zero-fills the edge tile;
     CAPTURE(E::name, S, n);
     CHECK(stream_mismatches<E, S, 128>(n) == 0);
   }
+}
+
+template <class Engine, int... S>
+void stream_every_stage_count() {
+  auto one = [](auto stages_c) {
+    constexpr int st = decltype(stages_c)::value;
+    for (int n : {5, 128 * 5 + 5, 128 * 10}) {
+      CAPTURE(Engine::name, st, n);
+      CHECK(stream_mismatches<Engine, st, 128>(n) == 0);
+    }
+  };
+  (one(std::integral_constant<int, S>{}), ...);
+}
+
+TEST_CASE("C06: no engine asks for a tile past the last one, at any stage count", "[tile_loop][field][C06][C02]") {
+  stream_every_stage_count<engine::Synchronous, 1, 2, 3, 4, 5, 6, 7, 8>();
+#if ETAGE_HAS_CUDA_ENGINES
+  stream_every_stage_count<engine::RegisterDoubleBuffer, 2>();
+  stream_every_stage_count<engine::CpAsync, 2, 3, 4, 5, 6, 7, 8>();
+  stream_every_stage_count<engine::BulkTensor, 2, 3, 4, 5, 6, 7, 8>();
+#endif
 }
 
 TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stage zero-fills the tail",

@@ -86,6 +86,16 @@ struct alignas(sizeof(T) * N) Vec {
   ETAGE_FORCEINLINE_FUNCTION T operator[](int i) const { return v[i]; }
 };
 
+/// True when the address ranges [data, data + span) of two views overlap. Conservative:
+/// interleaved strided views of one allocation count as overlapping.
+template <class VA, class VB>
+bool views_overlap(VA const& a, VB const& b) {
+  if (a.span() == 0 || b.span() == 0) return false;
+  auto const a0 = reinterpret_cast<std::uintptr_t>(a.data()), b0 = reinterpret_cast<std::uintptr_t>(b.data());
+  auto const a1 = a0 + a.span() * sizeof(typename VA::value_type), b1 = b0 + b.span() * sizeof(typename VB::value_type);
+  return a0 < b1 && b0 < a1;
+}
+
 /// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with
 /// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense.
 template <class T, int Box0, int Box1, int Inner>

@@ -76,7 +76,7 @@ struct GemmKernel {
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const m0 = std::int64_t(team.league_rank() / tiles_n) * BM;
     std::int64_t const n0 = std::int64_t(team.league_rank() % tiles_n) * BN;
-    int const num_k_tiles = alpha == T(0) ? 0 : (k + BK - 1) / BK;
+    int const num_k_tiles = alpha == T(0) ? 0 : int((std::int64_t(k) + BK - 1) / BK);
 
     T acc[TM][TN];
     for (int i = 0; i < TM; ++i)
@@ -186,7 +186,12 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
         if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
       }
       using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
-      int const tiles_m = (m + Tile::bm - 1) / Tile::bm, tiles_n = (n + Tile::bn - 1) / Tile::bn;
+      std::int64_t const tiles_m = (std::int64_t(m) + Tile::bm - 1) / Tile::bm;
+      int const tiles_n = int((std::int64_t(n) + Tile::bn - 1) / Tile::bn);
+      if (tiles_m * tiles_n > std::numeric_limits<int>::max())
+        throw LaunchConfigError("etage::gemm: " + std::to_string(tiles_m * tiles_n) + " blocks of " +
+                                std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) +
+                                " exceed the league size limit " + std::to_string(std::numeric_limits<int>::max()));
       Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
       constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
       using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
@@ -195,7 +200,7 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
                                std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
       Policy policy;
       try {
-        policy = make_team_policy<Policy>(space, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
+        policy = make_team_policy<Policy>(space, int(tiles_m * tiles_n), tile_loop_team_size<Engine>(Tile::threads), scratch,
                                           kernel, what);
       } catch (Error const& e) {
         if (forced) throw;
@@ -237,7 +242,7 @@ std::string gemm_auto(ExecSpace const& space, typename CV::non_const_value_type 
 /// - Engine: engine::Auto (default) picks the best engine that runs on the device and data;
 ///   an explicit engine is used or throws UnsupportedEngine saying why it cannot run.
 ///   Stages: 0 = the engine's default. Tile: block shape (GemmTile; void = default_gemm_tile).
-/// Errors: InvalidArgument (trans flag, extents over INT_MAX), ExtentMismatch, EmptyView
+/// Errors: InvalidArgument (trans flag, extents over INT_MAX, C overlapping A or B), ExtentMismatch, EmptyView
 /// (M or N = 0), ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages
 /// do not fit), UnsupportedEngine. Blocks until C is written (fences `space`).
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class AV, class BV, class CV>
@@ -269,6 +274,9 @@ void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_con
   if (ka != kb) throw ExtentMismatch("etage::gemm: op(A) has K = " + std::to_string(ka) + " columns but op(B) has " + std::to_string(kb) + " rows" + dims());
   if (C.extent(0) != m || C.extent(1) != n) throw ExtentMismatch("etage::gemm: C must be M x N = " + std::to_string(m) + "x" + std::to_string(n) + dims());
   if (m == 0 || n == 0) throw EmptyView("etage::gemm: C is empty (M = " + std::to_string(m) + ", N = " + std::to_string(n) + "); M and N must be >= 1" + dims());
+  if (ka > 0 && alpha != 0 && (views_overlap(C, A) || views_overlap(C, B)))
+    throw InvalidArgument(std::string("etage::gemm: C overlaps ") + (views_overlap(C, A) ? "A" : "B") +
+                          " in memory; C must not alias an input" + dims());
   std::size_t const limit = std::numeric_limits<int>::max();
   if (m > limit || n > limit || ka > limit) throw InvalidArgument("etage::gemm: an extent exceeds INT_MAX = " + std::to_string(limit) + dims());
 

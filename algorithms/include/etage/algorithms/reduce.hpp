@@ -12,6 +12,7 @@
 /// reduction over the partials gives the result.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -79,7 +80,10 @@ struct ReduceKernel {
       for (int e = ctx.rank; e < valid; e += ctx.count) {
         if constexpr (Op == ReduceOp::Sum) acc += (tiles.data[e] + ...);
         else if constexpr (Op == ReduceOp::Dot) acc += (tiles.data[e] * ...);
-        else acc = Kokkos::max(acc, (tiles.data[e], ...));
+        else {
+          T const v = (tiles.data[e], ...);
+          acc = v != v ? v : Kokkos::max(acc, v);  // a NaN sticks: max(NaN, v) is NaN
+        }
       }
     };
     auto const origin = [=](int t) { return TileOrigin{{(begin + t) * Source::box_outer, 0}}; };
@@ -91,8 +95,15 @@ struct ReduceKernel {
       tile_loop<Engine, Stages, Threads>(team, int(end - begin), compute, operand(sx, origin));
     }
     // Producer-warp threads (BulkTensor) still hold the identity.
-    if constexpr (Op == ReduceOp::Max) team.team_reduce(Kokkos::Max<T>(acc));
-    else team.team_reduce(Kokkos::Sum<T>(acc));
+    if constexpr (Op == ReduceOp::Max) {
+      // Kokkos::Max drops a NaN that arrives as the right-hand operand: carry it as a flag.
+      int nan = acc != acc;
+      team.team_reduce(Kokkos::Max<int>(nan));
+      team.team_reduce(Kokkos::Max<T>(acc));
+      if (nan) acc = Kokkos::Experimental::quiet_NaN<T>::value;
+    } else {
+      team.team_reduce(Kokkos::Sum<T>(acc));
+    }
     if (team.team_rank() == 0) partials(r) = acc;
   }
 };
@@ -163,6 +174,11 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
       Kokkos::parallel_reduce(
           what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
           KOKKOS_LAMBDA(std::int64_t i, T & v) { v = Kokkos::max(v, partials(i)); }, Kokkos::Max<T>(value));
+      int nans = 0;
+      Kokkos::parallel_reduce(
+          what + " (NaN)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
+          KOKKOS_LAMBDA(std::int64_t i, int& c) { c += partials(i) != partials(i); }, nans);
+      if (nans > 0) value = std::numeric_limits<T>::quiet_NaN();
     } else {
       Kokkos::parallel_reduce(
           what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),

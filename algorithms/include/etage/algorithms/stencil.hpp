@@ -110,6 +110,13 @@ struct StarWeights {
   T c, zm, zp, ym, yp, xm, xp;
 };
 
+/// w * v, except that a zero weight (a side with a zero-width halo, or a zero coefficient)
+/// contributes exactly nothing: an Inf or NaN neighbour on that side is not propagated.
+template <class T>
+ETAGE_FORCEINLINE_FUNCTION T weighted(T w, T v) {
+  return w == T(0) ? T(0) : w * v;
+}
+
 template <class Tile, class Source>
 struct StencilGeometry {
   using T = typename Source::value_type;
@@ -128,14 +135,14 @@ ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T> con
                                            T& centre) {
   centre = tile(y + 1, x + V);
   if constexpr (!Edge) {
-    return w.ym * tile(y, x + V) + w.yp * tile(y + 2, x + V) + w.xm * tile(y + 1, x + V - 1) +
-           w.xp * tile(y + 1, x + V + 1);
+    return weighted(w.ym, tile(y, x + V)) + weighted(w.yp, tile(y + 2, x + V)) +
+           weighted(w.xm, tile(y + 1, x + V - 1)) + weighted(w.xp, tile(y + 1, x + V + 1));
   } else {
     T const n = gy - 1 >= 0 ? tile(y, x + V) : b;
     T const s = gy + 1 < ny ? tile(y + 2, x + V) : b;
     T const wv = gx - 1 >= 0 ? tile(y + 1, x + V - 1) : b;
     T const e = gx + 1 < nx ? tile(y + 1, x + V + 1) : b;
-    return w.ym * n + w.yp * s + w.xm * wv + w.xp * e;
+    return weighted(w.ym, n) + weighted(w.yp, s) + weighted(w.xm, wv) + weighted(w.xp, e);
   }
 }
 
@@ -232,8 +239,8 @@ struct Stencil3DKernel {
               T centre;
               T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre)
                                    : star_in_plane<true>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
-              if (finish) put(p - 1, gy, gx, partial[k] + w.zp * centre);
-              if (start) partial[k] = w.c * centre + s + w.zm * below[k];
+              if (finish) put(p - 1, gy, gx, partial[k] + weighted(w.zp, centre));
+              if (start) partial[k] = w.c * centre + s + weighted(w.zm, below[k]);
               below[k] = centre;
             });
         },
@@ -243,7 +250,7 @@ struct Stencil3DKernel {
     int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;
     for (int k = 0; k < G::per_thread; ++k)
-      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + w.zp * b); });
+      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + weighted(w.zp, b)); });
   }
 };
 
@@ -360,7 +367,7 @@ Kokkos::View<T**, Kokkos::LayoutRight, Mem> padded_grid(std::size_t rows, std::s
 /// - Bytes per sweep: nx*ny*sizeof(T) read once and written once (see the file comment for
 ///   the halo overlap).
 /// Errors: ExtentMismatch (in and out differ), InvalidArgument (halo negative, wider than the
-/// grid or over the radius 1; sweeps < 1; in and out the same memory), UnsupportedEngine,
+/// grid or over the radius 1; sweeps < 1; in and out overlapping in memory), UnsupportedEngine,
 /// ScratchLimitExceeded / LaunchConfigError (forced engine whose box x stages do not fit).
 /// Fences `space`.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
@@ -391,8 +398,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
   impl::check_halo("stencil_2d", "x_hi", halo.x_hi, nx, "nx");
   impl::check_sweeps("stencil_2d", sweeps);
   if (ny == 0 || nx == 0) return;
-  if (static_cast<void const*>(in.data()) == static_cast<void const*>(out.data()))
-    throw InvalidArgument("etage::stencil_2d: in and out are the same memory; the sweep is out of place");
+  if (views_overlap(in, out))
+    throw InvalidArgument("etage::stencil_2d: in and out overlap in memory; the sweep is out of place");
 
   impl::CanonicalIn<T, Mem> cin;
   bool const swap = impl::canonical_2d<T const**, Mem>(in, cin);
@@ -464,8 +471,8 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   impl::check_halo("stencil_3d", "x_hi", halo.x_hi, nx, "nx");
   impl::check_sweeps("stencil_3d", sweeps);
   if (nz == 0 || ny == 0 || nx == 0) return;
-  if (static_cast<void const*>(in.data()) == static_cast<void const*>(out.data()))
-    throw InvalidArgument("etage::stencil_3d: in and out are the same memory; the sweep is out of place");
+  if (views_overlap(in, out))
+    throw InvalidArgument("etage::stencil_3d: in and out overlap in memory; the sweep is out of place");
 
   // Canonical order: the dimension with the smallest stride last (column-major views swap z
   // and x; the star is symmetric under the swap when the weights and halos swap too).

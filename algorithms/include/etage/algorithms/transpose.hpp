@@ -133,7 +133,7 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 ///   space's default, default_transpose_threads).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
 /// - m = 0 or n = 0: nothing to do.
-/// Errors: ExtentMismatch (B is not n x m), UnsupportedEngine (a forced engine that cannot
+/// Errors: ExtentMismatch (B is not n x m), InvalidArgument (A and B overlap in memory), UnsupportedEngine (a forced engine that cannot
 /// run: e.g. BulkTensor on an A whose row stride is not a multiple of 16 bytes),
 /// ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages do not
 /// fit). Blocks until B is written (fences `space`).
@@ -161,6 +161,8 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
                          " for A " + std::to_string(m) + "x" + std::to_string(n) + ", got B " +
                          std::to_string(B.extent(0)) + "x" + std::to_string(B.extent(1)));
   if (m == 0 || n == 0) return;
+  if (views_overlap(A, B))
+    throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
   impl::run_engine<Engine, ExecSpace>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
     return impl::transpose_run<ExecSpace, E, Stages, TileDim, TH>(space, A, B, !std::is_same_v<Engine, engine::Auto>);

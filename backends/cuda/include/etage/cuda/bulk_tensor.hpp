@@ -162,7 +162,7 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 /// its address in s.tensor_map. Returns why the source does not qualify, or "" on success.
 /// Rules (CUDA Driver API, cuTensorMapEncodeTiled): global address 16 B aligned, strides
 /// multiples of 16 B, inner stride 1 element, box extents in [1, 256], box inner bytes a
-/// multiple of 16, extents < 2^32.
+/// multiple of 16; extents below 2^31 - 512 (coordinates are signed 32-bit).
 template <class Source>
 std::string encode_tensor_map(Source& s, LaunchResources& res) {
   using T = typename Source::value_type;
@@ -180,8 +180,12 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
            " exceeds 256 elements in a dimension";
   if ((Source::box_inner * sizeof(T)) % 16 != 0)
     return "box inner extent is " + bytes(Source::box_inner * sizeof(T)) + ", not a multiple of 16 bytes";
-  if (s.extent_inner() >= (std::int64_t(1) << 32) || s.extent_outer() >= (std::int64_t(1) << 32))
-    return "an extent is >= 2^32 elements";
+  // Box coordinates are signed 32-bit (PTX ISA 8.0, "cp.async.bulk.tensor"): every origin a
+  // tile loop can ask for, halo boxes included, must stay below 2^31.
+  std::int64_t const coord_limit = (std::int64_t(1) << 31) - 2 * 256;
+  if (s.extent_inner() >= coord_limit || s.extent_outer() >= coord_limit)
+    return "an extent (" + std::to_string(s.extent_inner()) + " x " + std::to_string(s.extent_outer()) +
+           ") reaches 2^31 - 512 elements; bulk tensor coordinates are signed 32-bit";
   auto encode = tensor_map_encoder();
   if (encode == nullptr) return "cuTensorMapEncodeTiled is not available from the CUDA driver";
 
