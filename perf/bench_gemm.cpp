@@ -39,6 +39,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Random.hpp>
 #include <etage/algorithms/gemm.hpp>
@@ -98,21 +100,8 @@ std::string bench_name(std::string_view who) {
 // Environment
 // ---------------------------------------------------------------------------------------
 
-std::vector<int> env_ints(char const* var, std::vector<int> fallback) {
-  char const* v = std::getenv(var);
-  if (!v || !*v) return fallback;
-  std::vector<int> out;
-  std::stringstream ss(v);
-  for (std::string item; std::getline(ss, item, ',');) {
-    if (item.empty()) continue;
-    char* end = nullptr;
-    long const x = std::strtol(item.c_str(), &end, 10);
-    if (*end != '\0' || x <= 0 || x > std::numeric_limits<int>::max())
-      throw std::invalid_argument(std::string(var) + ": '" + item + "' is not a positive integer");
-    out.push_back(int(x));
-  }
-  return out;
-}
+using etage_bench::CallTimer;
+using etage_bench::env_ints;
 
 std::vector<Shape> env_shapes(char const* var, std::vector<Shape> fallback) {
   char const* v = std::getenv(var);
@@ -137,12 +126,6 @@ std::vector<Shape> env_shapes(char const* var, std::vector<Shape> fallback) {
 // ---------------------------------------------------------------------------------------
 
 #if ETAGE_HAS_CUDA_ENGINES
-#define ETAGE_BENCH_CUDA_CHECK(call)                                                               \
-  do {                                                                                             \
-    cudaError_t const etage_bench_err = (call);                                                    \
-    if (etage_bench_err != cudaSuccess)                                                            \
-      throw std::runtime_error(std::string(#call) + ": " + cudaGetErrorString(etage_bench_err));   \
-  } while (0)
 #define ETAGE_BENCH_CUBLAS_CHECK(call)                                                             \
   do {                                                                                             \
     cublasStatus_t const etage_bench_st = (call);                                                  \
@@ -184,33 +167,6 @@ void peer_gemm(Space const& space, Matrix<T> const& a, Matrix<T> const& b, Matri
                                          int(c.stride(0))));
 }
 
-/// Seconds between two events recorded on the space's stream around `call`.
-class CallTimer {
- public:
-  CallTimer() {
-    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&start_));
-    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~CallTimer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-  }
-  CallTimer(CallTimer const&) = delete;
-  CallTimer& operator=(CallTimer const&) = delete;
-  template <class F>
-  double seconds(Space const& space, F&& call) {
-    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(start_, space.cuda_stream()));
-    call();
-    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(stop_, space.cuda_stream()));
-    ETAGE_BENCH_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    ETAGE_BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return double(ms) * 1e-3;
-  }
-
- private:
-  cudaEvent_t start_{}, stop_{};
-};
 
 /// Twice the L2 of the device Kokkos runs on.
 std::size_t default_rotate_bytes() {
@@ -235,18 +191,6 @@ void peer_gemm(Space const&, Matrix<T> const& a, Matrix<T> const& b, Matrix<T> c
                 int(b.stride(0)), 0.0, c.data(), int(c.stride(0)));
 }
 
-/// Wall-clock seconds around `call`, which returns with its work complete (gemm fences;
-/// cblas is synchronous).
-class CallTimer {
- public:
-  template <class F>
-  double seconds(Space const&, F&& call) {
-    auto const t0 = std::chrono::steady_clock::now();
-    call();
-    auto const t1 = std::chrono::steady_clock::now();
-    return std::chrono::duration<double>(t1 - t0).count();
-  }
-};
 
 /// Host caches are not defeated: one input set (the host numbers are warm-cache numbers).
 std::size_t default_rotate_bytes() { return 0; }

@@ -37,6 +37,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_support.hpp"
+
 // Named namespace (not anonymous): nvcc's extended lambdas need an enclosing function with
 // external linkage.
 
@@ -67,75 +69,8 @@ using Vec = Kokkos::View<T*, Memory>;
 using Mat = Kokkos::View<T**, Kokkos::LayoutRight, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 using Cube = Kokkos::View<T***, Kokkos::LayoutRight, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-std::vector<int> env_ints(char const* var, std::vector<int> fallback) {
-  char const* v = std::getenv(var);
-  if (!v || !*v) return fallback;
-  std::vector<int> out;
-  std::stringstream ss(v);
-  for (std::string item; std::getline(ss, item, ',');) {
-    if (item.empty()) continue;
-    char* end = nullptr;
-    long const x = std::strtol(item.c_str(), &end, 10);
-    if (*end != '\0' || x <= 0 || x > std::numeric_limits<int>::max())
-      throw std::invalid_argument(std::string(var) + ": '" + item + "' is not a positive integer");
-    out.push_back(int(x));
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// Timer
-// ---------------------------------------------------------------------------------------
-
-#if ETAGE_HAS_CUDA_ENGINES
-#define ETAGE_BENCH_CUDA_CHECK(call)                                                             \
-  do {                                                                                           \
-    cudaError_t const etage_bench_err = (call);                                                  \
-    if (etage_bench_err != cudaSuccess)                                                          \
-      throw std::runtime_error(std::string(#call) + ": " + cudaGetErrorString(etage_bench_err)); \
-  } while (0)
-
-/// Seconds between two events recorded on the space's stream around `call`.
-class CallTimer {
- public:
-  CallTimer() {
-    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&start_));
-    ETAGE_BENCH_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~CallTimer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-  }
-  CallTimer(CallTimer const&) = delete;
-  CallTimer& operator=(CallTimer const&) = delete;
-  template <class F>
-  double seconds(Space const& space, F&& call) {
-    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(start_, space.cuda_stream()));
-    call();
-    ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(stop_, space.cuda_stream()));
-    ETAGE_BENCH_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    ETAGE_BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return double(ms) * 1e-3;
-  }
-
- private:
-  cudaEvent_t start_{}, stop_{};
-};
-#else
-/// Wall-clock seconds around `call`, which fences before it returns.
-class CallTimer {
- public:
-  template <class F>
-  double seconds(Space const& space, F&& call) {
-    auto const t0 = std::chrono::steady_clock::now();
-    call();
-    space.fence("etage::bench::timer");
-    auto const t1 = std::chrono::steady_clock::now();
-    return std::chrono::duration<double>(t1 - t0).count();
-  }
-};
-#endif
+using etage_bench::CallTimer;
+using etage_bench::env_ints;
 
 // ---------------------------------------------------------------------------------------
 // Problems: shapes derived from one operand size, buffers shared by every benchmark

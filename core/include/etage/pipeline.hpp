@@ -57,11 +57,13 @@ struct StageCountCheck {
 /// Reports a protocol violation: a typed PipelineMisuse on the host, abort on a device.
 ETAGE_INLINE_FUNCTION void pipeline_misuse(char const* call, char const* why, int stages, int acquired,
                                            int committed, int waited, int released) {
-  KOKKOS_IF_ON_HOST((throw PipelineMisuse(std::string("etage::Pipeline::") + call + ": " + why +
-                                          " (stages " + std::to_string(stages) + ", acquired " +
-                                          std::to_string(acquired) + ", committed " + std::to_string(committed) +
-                                          ", waited " + std::to_string(waited) + ", released " +
-                                          std::to_string(released) + ")");))
+  // Printed as well as thrown: inside a host parallel region (OpenMP) an exception cannot
+  // reach the caller and ends the process, so the diagnosis must already be on stderr.
+  KOKKOS_IF_ON_HOST((std::string const msg = std::string("etage::Pipeline::") + call + ": " + why + " (stages " +
+                                             std::to_string(stages) + ", acquired " + std::to_string(acquired) +
+                                             ", committed " + std::to_string(committed) + ", waited " +
+                                             std::to_string(waited) + ", released " + std::to_string(released) + ")";
+                     std::fprintf(stderr, "%s\n", msg.c_str()); throw PipelineMisuse(msg);))
   KOKKOS_IF_ON_DEVICE((Kokkos::printf("etage::Pipeline::%s: %s (stages %d, acquired %d, committed %d, waited %d, "
                                       "released %d)\n",
                                       call, why, stages, acquired, committed, waited, released);

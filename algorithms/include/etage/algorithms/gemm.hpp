@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
+#include <etage/algorithms/launch.hpp>
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
 #include <etage/error.hpp>
@@ -188,27 +189,14 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
       using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
       std::int64_t const tiles_m = (std::int64_t(m) + Tile::bm - 1) / Tile::bm;
       int const tiles_n = int((std::int64_t(n) + Tile::bn - 1) / Tile::bn);
-      if (tiles_m * tiles_n > std::numeric_limits<int>::max())
-        throw LaunchConfigError("etage::gemm: " + std::to_string(tiles_m * tiles_n) + " blocks of " +
-                                std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) +
-                                " exceed the league size limit " + std::to_string(std::numeric_limits<int>::max()));
       Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
       constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
       using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
       std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
                                std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
                                std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
-      Policy policy;
-      try {
-        policy = make_team_policy<Policy>(space, int(tiles_m * tiles_n), tile_loop_team_size<Engine>(Tile::threads), scratch,
-                                          kernel, what);
-      } catch (Error const& e) {
-        if (forced) throw;
-        return "launch shape does not fit: " + std::string(e.what());
-      }
-      Kokkos::parallel_for(what, policy, kernel);
-      space.fence(what);
-      return {};
+      return launch_teams<Policy>(space, kernel, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
+                                  what, forced);
     }
   }
 }

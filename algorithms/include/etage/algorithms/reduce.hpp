@@ -160,14 +160,8 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                              std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +
                              std::to_string(Rows) + "x" + std::to_string(W) + " tile>";
-    Policy policy;
-    try {
-      policy = make_team_policy<Policy>(space, int(league), team_size, scratch, kernel, what);
-    } catch (Error const& e) {
-      if (forced) throw;
-      return "launch shape does not fit: " + std::string(e.what());
-    }
-    Kokkos::parallel_for(what, policy, kernel);
+    if (auto why = launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced); !why.empty())
+      return why;
     PView const partials = kernel.partials;
     T value = reduce_identity<Op, T>();
     if constexpr (Op == ReduceOp::Max) {

@@ -107,16 +107,7 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";
-    Policy policy;
-    try {
-      policy = make_team_policy<Policy>(space, int(league), team_size, scratch, kernel, what);
-    } catch (Error const& e) {
-      if (forced) throw;
-      return "launch shape does not fit: " + std::string(e.what());
-    }
-    Kokkos::parallel_for(what, policy, kernel);
-    space.fence(what);
-    return {};
+    return launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
   }
 }
 
