@@ -53,12 +53,6 @@
 #include <cblas.h>
 #endif
 
-#ifndef ETAGE_GIT_HASH
-#define ETAGE_GIT_HASH "unknown"
-#endif
-#ifndef ETAGE_BUILD_TYPE
-#define ETAGE_BUILD_TYPE "unknown"
-#endif
 /// Bring-up switch: benchmark only the Synchronous engine on CUDA (while the other CUDA
 /// engines are not there yet).
 /// Block shape of the etage kernels (void: etage::default_gemm_tile). Build-time knob for
@@ -524,26 +518,10 @@ void register_all() {
 }
 
 void add_context() {
-  auto const v = KOKKOS_VERSION;
-  benchmark::AddCustomContext("etage_git", ETAGE_GIT_HASH);
-  benchmark::AddCustomContext("etage_build_type", ETAGE_BUILD_TYPE);
-  benchmark::AddCustomContext("compiler", __VERSION__);
-  benchmark::AddCustomContext("kokkos_version", std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) +
-                                                    "." + std::to_string(v % 100));
-  benchmark::AddCustomContext("execution_space", Space::name());
-  benchmark::AddCustomContext("concurrency", std::to_string(Space().concurrency()));
-  benchmark::AddCustomContext("peer", peer_name);
+  etage_bench::add_common_context(peer_name, {"ETAGE_BENCH_SIZES", "ETAGE_BENCH_STAGES", "ETAGE_BENCH_SHAPES",
+                                              "ETAGE_BENCH_DOUBLE_SIZES"});
   benchmark::AddCustomContext("input_rotation_bytes", std::to_string(rotate_bytes()));
-  for (char const* var : {"ETAGE_BENCH_SIZES", "ETAGE_BENCH_STAGES", "ETAGE_BENCH_SHAPES", "ETAGE_BENCH_DOUBLE_SIZES"})
-    if (char const* value = std::getenv(var)) benchmark::AddCustomContext(var, value);
 #if ETAGE_HAS_CUDA_ENGINES
-  int const dev = Space().cuda_device();
-  cudaDeviceProp p{};
-  ETAGE_BENCH_CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
-  benchmark::AddCustomContext("device", p.name);
-  benchmark::AddCustomContext("device_sm", std::to_string(p.major) + "." + std::to_string(p.minor));
-  benchmark::AddCustomContext("device_multiprocessors", std::to_string(p.multiProcessorCount));
-  benchmark::AddCustomContext("device_l2_bytes", std::to_string(p.l2CacheSize));
   int driver = 0, runtime = 0;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);

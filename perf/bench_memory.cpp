@@ -53,12 +53,6 @@
 #include <cuda_runtime.h>
 #endif
 
-#ifndef ETAGE_GIT_HASH
-#define ETAGE_GIT_HASH "unknown"
-#endif
-#ifndef ETAGE_BUILD_TYPE
-#define ETAGE_BUILD_TYPE "unknown"
-#endif
 
 namespace etage_bench_memory {
 
@@ -428,25 +422,7 @@ void register_all() {
 }
 
 void add_context() {
-  auto const v = KOKKOS_VERSION;
-  benchmark::AddCustomContext("etage_git", ETAGE_GIT_HASH);
-  benchmark::AddCustomContext("etage_build_type", ETAGE_BUILD_TYPE);
-  benchmark::AddCustomContext("compiler", __VERSION__);
-  benchmark::AddCustomContext("kokkos_version", std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) +
-                                                    "." + std::to_string(v % 100));
-  benchmark::AddCustomContext("execution_space", Space::name());
-  benchmark::AddCustomContext("concurrency", std::to_string(Space().concurrency()));
-  benchmark::AddCustomContext("peer", "Kokkos::deep_copy (device to device)");
-  for (char const* var : {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES"})
-    if (char const* value = std::getenv(var)) benchmark::AddCustomContext(var, value);
-#if ETAGE_HAS_CUDA_ENGINES
-  cudaDeviceProp p{};
-  ETAGE_BENCH_CUDA_CHECK(cudaGetDeviceProperties(&p, Space().cuda_device()));
-  benchmark::AddCustomContext("device", p.name);
-  benchmark::AddCustomContext("device_sm", std::to_string(p.major) + "." + std::to_string(p.minor));
-  benchmark::AddCustomContext("device_multiprocessors", std::to_string(p.multiProcessorCount));
-  benchmark::AddCustomContext("device_l2_bytes", std::to_string(p.l2CacheSize));
-#endif
+  etage_bench::add_common_context("Kokkos::deep_copy (device to device)", {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES"});
 }
 
 }  // namespace etage_bench_memory

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <Kokkos_Core.hpp>
+#include <benchmark/benchmark.h>
 #include <etage/config.hpp>
 
 #if ETAGE_HAS_CUDA_ENGINES
@@ -40,6 +41,39 @@ inline std::vector<int> env_ints(char const* var, std::vector<int> fallback) {
     out.push_back(int(x));
   }
   return out;
+}
+
+#ifndef ETAGE_GIT_HASH
+#define ETAGE_GIT_HASH "unknown"
+#endif
+#ifndef ETAGE_BUILD_TYPE
+#define ETAGE_BUILD_TYPE "unknown"
+#endif
+
+/// Run context every benchmark program records: build (git hash, type, compiler), Kokkos
+/// version and execution space, the peer measured beside etage, the environment knobs in
+/// `vars` that are set, and on CUDA the device (name, SM, multiprocessors, L2).
+inline void add_common_context(std::string const& peer, std::vector<char const*> const& vars) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  auto const v = KOKKOS_VERSION;
+  benchmark::AddCustomContext("etage_git", ETAGE_GIT_HASH);
+  benchmark::AddCustomContext("etage_build_type", ETAGE_BUILD_TYPE);
+  benchmark::AddCustomContext("compiler", __VERSION__);
+  benchmark::AddCustomContext("kokkos_version", std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) +
+                                                    "." + std::to_string(v % 100));
+  benchmark::AddCustomContext("execution_space", Space::name());
+  benchmark::AddCustomContext("concurrency", std::to_string(Space().concurrency()));
+  benchmark::AddCustomContext("peer", peer);
+  for (char const* var : vars)
+    if (char const* value = std::getenv(var)) benchmark::AddCustomContext(var, value);
+#if ETAGE_HAS_CUDA_ENGINES
+  cudaDeviceProp p{};
+  ETAGE_BENCH_CUDA_CHECK(cudaGetDeviceProperties(&p, Space().cuda_device()));
+  benchmark::AddCustomContext("device", p.name);
+  benchmark::AddCustomContext("device_sm", std::to_string(p.major) + "." + std::to_string(p.minor));
+  benchmark::AddCustomContext("device_multiprocessors", std::to_string(p.multiProcessorCount));
+  benchmark::AddCustomContext("device_l2_bytes", std::to_string(p.l2CacheSize));
+#endif
 }
 
 #if ETAGE_HAS_CUDA_ENGINES

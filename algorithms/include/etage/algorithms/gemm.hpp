@@ -166,56 +166,34 @@ inline bool parse_op(char t, char const* name) {
 template <class ExecSpace, class Engine, int Stages, class TileArg, bool TA, bool TB, class AV, class BV, class CV>
 std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
                      typename CV::non_const_value_type beta, CV const& C, int m, int n, int k, bool forced) {
-  constexpr int S = Stages == 0 ? default_stages<Engine> : Stages;
+  constexpr int S = resolved_stages<Engine, Stages>;
   using Tile = std::conditional_t<std::is_void_v<TileArg>, default_gemm_tile<ExecSpace, typename CV::non_const_value_type, Engine>,
                                   TileArg>;
-  if constexpr (!stages_in_range<Engine, S>) {
-    return "Stages " + std::to_string(S) + " is outside [" + std::to_string(Engine::min_stages) + ", " +
-           std::to_string(Engine::max_stages) + "] for engine " + std::string(Engine::name);
+  if constexpr (!engine_compiles<Engine, S, Tile::threads, ExecSpace>) {
+    return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
   } else {
     using Support = EngineSupport<Engine, ExecSpace>;
-    if constexpr (!Support::compiled) {
-      return Support::device_unsupported_reason(space);
-    } else {
-      if (auto why = Support::device_unsupported_reason(space); !why.empty()) return why;
-      // Boxes in each view's own coordinates: A is MxK (or KxM when transposed), B KxN (NxK).
-      auto sa = make_tile_source<TA ? Tile::bk : Tile::bm, TA ? Tile::bm : Tile::bk>(A);
-      auto sb = make_tile_source<TB ? Tile::bn : Tile::bk, TB ? Tile::bk : Tile::bn>(B);
-      LaunchResources res;
-      if (k > 0 && alpha != 0) {  // otherwise A and B are never read
-        if (auto why = Support::prepare(sa, res); !why.empty()) return "A: " + why;
-        if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
-      }
-      using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
-      std::int64_t const tiles_m = (std::int64_t(m) + Tile::bm - 1) / Tile::bm;
-      int const tiles_n = int((std::int64_t(n) + Tile::bn - 1) / Tile::bn);
-      Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
-      constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
-      using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
-      std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
-                               std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
-                               std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
-      return launch_teams<Policy>(space, kernel, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
-                                  what, forced);
+    if (auto why = engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads); !why.empty()) return why;
+    // Boxes in each view's own coordinates: A is MxK (or KxM when transposed), B KxN (NxK).
+    auto sa = make_tile_source<TA ? Tile::bk : Tile::bm, TA ? Tile::bm : Tile::bk>(A);
+    auto sb = make_tile_source<TB ? Tile::bn : Tile::bk, TB ? Tile::bk : Tile::bn>(B);
+    LaunchResources res;
+    if (k > 0 && alpha != 0) {  // otherwise A and B are never read
+      if (auto why = Support::prepare(sa, res); !why.empty()) return "A: " + why;
+      if (auto why = Support::prepare(sb, res); !why.empty()) return "B: " + why;
     }
+    using Kernel = GemmKernel<Engine, S, Tile, TA, TB, decltype(sa), decltype(sb), CV>;
+    std::int64_t const tiles_m = (std::int64_t(m) + Tile::bm - 1) / Tile::bm;
+    int const tiles_n = int((std::int64_t(n) + Tile::bn - 1) / Tile::bn);
+    Kernel kernel{sa, sb, C, alpha, beta, m, n, k, tiles_n};
+    constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(sa), decltype(sb)>();
+    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
+    std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
+                             std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
+                             std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
+    return launch_teams<Policy>(space, kernel, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
+                                what, forced);
   }
-}
-
-template <class ExecSpace, int Stages, class Tile, bool TA, bool TB, class AV, class BV, class CV, class... Engines>
-std::string gemm_auto(ExecSpace const& space, typename CV::non_const_value_type alpha, AV const& A, BV const& B,
-                      typename CV::non_const_value_type beta, CV const& C, int m, int n, int k, EngineList<Engines...>) {
-  std::string reasons;
-  bool done = false;
-  auto attempt = [&](auto engine) {
-    if (done) return;
-    using E = decltype(engine);
-    std::string why = gemm_run<ExecSpace, E, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, m, n, k, false);
-    if (why.empty()) done = true;
-    else reasons += "\n  " + std::string(E::name) + ": " + why;
-  };
-  (attempt(Engines{}), ...);
-  if (!done) throw UnsupportedEngine("etage::gemm<Auto>: no engine can run this problem:" + reasons);
-  return {};
 }
 
 }  // namespace impl
@@ -270,13 +248,10 @@ void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_con
 
   auto run = [&](auto ta_c, auto tb_c) {
     constexpr bool TA = decltype(ta_c)::value, TB = decltype(tb_c)::value;
-    if constexpr (std::is_same_v<Engine, engine::Auto>) {
-      impl::gemm_auto<ExecSpace, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka),
-                                                            typename impl::AutoCandidates<ExecSpace>::type{});
-    } else {
-      std::string why = impl::gemm_run<ExecSpace, Engine, Stages, Tile, TA, TB>(space, alpha, A, B, beta, C, int(m), int(n), int(ka), true);
-      if (!why.empty()) throw UnsupportedEngine("etage::gemm<" + std::string(Engine::name) + ">: " + why);
-    }
+    impl::run_engine<Engine, ExecSpace>("etage::gemm", [&](auto engine) {
+      return impl::gemm_run<ExecSpace, decltype(engine), Stages, Tile, TA, TB>(
+          space, alpha, A, B, beta, C, int(m), int(n), int(ka), !std::is_same_v<Engine, engine::Auto>);
+    });
   };
   using F = std::false_type;
   using Tr = std::true_type;
