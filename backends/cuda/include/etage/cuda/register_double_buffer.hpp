@@ -64,9 +64,7 @@ struct TileLoader<engine::RegisterDoubleBuffer, Source, Threads> {
   static constexpr int V = Source::vector_elements;
   static constexpr int per_thread = (int(Source::box_elements) + Threads - 1) / Threads;
   static constexpr int vectors_per_thread = (int(Source::box_elements) / V + Threads - 1) / Threads;
-  struct alignas(16) Vec {
-    T v[V];
-  };
+  using Vec = etage::Vec<T, V>;  // 16 bytes, 16-byte aligned
 
   Source src;
   T* pending = nullptr;
