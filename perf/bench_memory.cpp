@@ -390,8 +390,9 @@ void register_all() {
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(),
                                     config<RegisterDoubleBuffer, 2>(), config<CpAsync, 2>(),
                                     config<CpAsync, 3>(),         config<CpAsync, 4>(),
-                                    config<BulkTensor, 2>(),      config<BulkTensor, 3>(),
-                                    config<BulkTensor, 4>()};
+                                    config<CpAsync, 6>(),         config<BulkTensor, 2>(),
+                                    config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
+                                    config<BulkTensor, 6>(),      config<BulkTensor, 8>()};
 #else
   std::vector<int> const default_mib{16};
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};

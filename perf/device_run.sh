@@ -4,10 +4,11 @@
 #   1. the Catch2 suite (tests/etage_tests) and the watchdog probe (tests/watchdog_probe);
 #   2. the whole suite under compute-sanitizer memcheck, racecheck, synccheck
 #      (ETAGE_SANITIZERS lists the tools; empty skips them);
-#   3. the GEMM benchmark (perf/etage_bench_gemm) and the memory-bound benchmark
-#      (perf/etage_bench_memory, when built), each with its report.
-# Results: $OUT (default ./out) gets summary.txt, gemm.json, gemm.md, gemm.png and
-# etage-device-results.tar.gz holding every log and JSON.
+#   3. the synchronisation latency benchmark (perf/etage_bench_barrier), the memory-bound
+#      benchmark (perf/etage_bench_memory) and the GEMM benchmark (perf/etage_bench_gemm),
+#      each when built, each with its report. ETAGE_BENCHES lists which (default: all three).
+# Results: $OUT (default ./out) gets summary.txt, {barrier,memory,gemm}.{json,md} and
+# etage-device-results.tar.gz holding every log, JSON and plot.
 #
 #   OUT=... perf/device_run.sh [--quick] [-- <Google Benchmark flags>]
 # Exits non-zero when a test, the probe, a sanitizer or a benchmark found a fault.
@@ -63,7 +64,7 @@ if [ -x "$TESTS" ] && command -v compute-sanitizer >/dev/null; then
     esac
   done
 fi
-for bench in gemm memory; do
+for bench in ${ETAGE_BENCHES-barrier memory gemm}; do
   exe=$BUILD/perf/etage_bench_$bench
   [ -x "$exe" ] || continue
   note "benchmark $bench: $("$exe" --benchmark_list_tests "$@" | grep -c '^BM_') runs"
@@ -71,8 +72,9 @@ for bench in gemm memory; do
     || { note "benchmark $bench FAILED (see $bench.log)"; tail -n 5 "$RUN/$bench.log"; status=1; }
   report=$ROOT/perf/report.py
   [ "$bench" = memory ] && report=$ROOT/perf/report_memory.py
+  [ "$bench" = barrier ] && report=$ROOT/perf/report_barrier.py
   [ -s "$RUN/$bench.json" ] && [ -f "$report" ] && python3 "$report" "$RUN/$bench.json" "$RUN" | tee -a "$summary"
 done
 tar czf "$OUT/etage-device-results.tar.gz" -C "$RUN" .
-for f in summary.txt gemm.json gemm.md gemm.png; do [ -f "$RUN/$f" ] && cp "$RUN/$f" "$OUT/"; done
+for f in summary.txt gemm.json gemm.md memory.json memory.md barrier.json barrier.md; do [ -f "$RUN/$f" ] && cp "$RUN/$f" "$OUT/"; done
 exit $status

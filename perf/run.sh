@@ -5,9 +5,10 @@
 #
 # Installs what is missing (cmake/bootstrap.sh), builds the release preset (host-release;
 # cuda when `nvidia-smi -L` finds a GPU or ETAGE_CUDA=1; ETAGE_CUDA=0 forces the host),
-# runs etage_bench_gemm and etage_bench_memory, and writes DIR/gemm.json and DIR/memory.json
-# (Google Benchmark JSON), their logs, DIR/{gemm,memory}.md and DIR/{gemm,memory}.png; the
-# tables are printed. DIR defaults to out/ in the repository.
+# runs etage_bench_gemm and etage_bench_memory (and on CUDA etage_bench_barrier, the
+# synchronisation latencies), and writes DIR/gemm.json and DIR/memory.json (Google Benchmark
+# JSON), their logs, DIR/{gemm,memory}.md and DIR/{gemm,memory}.png (on CUDA also
+# DIR/barrier.{json,md}); the tables are printed. DIR defaults to out/ in the repository.
 #
 #   --quick    sizes 256 and 512, stages 1 and 2, 4 MiB memory-bound operands, one short
 #              repetition (smoke test)
@@ -61,10 +62,12 @@ if [ $PRESET = cuda ]; then
   export PATH="$(dirname "$NVCC"):$PATH"
 fi
 
-say "building etage_bench_gemm and etage_bench_memory (preset $PRESET, log: $OUT/build.log)..."
+TARGETS=(etage_bench_gemm etage_bench_memory)
+[ $PRESET = cuda ] && TARGETS+=(etage_bench_barrier)
+say "building ${TARGETS[*]} (preset $PRESET, log: $OUT/build.log)..."
 ( cd "$ROOT" &&
   cmake --preset "$PRESET" -DETAGE_BUILD_PERF=ON &&
-  cmake --build "$BUILD" --target etage_bench_gemm etage_bench_memory
+  cmake --build "$BUILD" --target "${TARGETS[@]}"
 ) >"$OUT/build.log" 2>&1 || { tail -n 30 "$OUT/build.log" >&2; step_failed build "$OUT/build.log"; }
 BENCH=$BUILD/perf/etage_bench_gemm
 [ -x "$BENCH" ] || die "$BENCH was not built; see $OUT/build.log"
@@ -110,4 +113,12 @@ RC=$?
 set -e
 [ "$RC" = 0 ] || step_failed "etage_bench_memory (exit $RC)" "$OUT/memory.log"
 "$PY" "$ROOT/perf/report_memory.py" "$OUT/memory.json" "$OUT" || die "perf/report_memory.py failed on $OUT/memory.json"
-say "done: $OUT/gemm.{json,md,png} and $OUT/memory.{json,md,png}"
+if [ $PRESET = cuda ]; then
+  # Latency of the engines' synchronisation (mbarrier round trip and handoff, cp.async
+  # commit/wait, team barrier), one team on one SM.
+  say "running the synchronisation latency benchmark, log: $OUT/barrier.log..."
+  "$BUILD/perf/etage_bench_barrier" "${DEFAULT_ARGS[@]}" --benchmark_out="$OUT/barrier.json" \
+    --benchmark_out_format=json >"$OUT/barrier.log" 2>&1 || step_failed etage_bench_barrier "$OUT/barrier.log"
+  "$PY" "$ROOT/perf/report_barrier.py" "$OUT/barrier.json" "$OUT" || die "perf/report_barrier.py failed"
+fi
+[ $PRESET = cuda ] && say "done: $OUT/gemm.{json,md,png}, $OUT/memory.{json,md,png} and $OUT/barrier.{json,md}" || say "done: $OUT/gemm.{json,md,png} and $OUT/memory.{json,md,png}"

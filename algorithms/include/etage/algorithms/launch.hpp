@@ -73,14 +73,49 @@ void run_engine(std::string const& what, Attempt&& attempt) {
   }
 }
 
-/// Teams to launch for `work_items` independent units of `team_size` threads: enough to
-/// fill the execution space a few times over, never more than the units, at least 1 when
-/// there is work.
+/// Host spaces (memory accessible from the host) get the host tile shapes.
+template <class ExecSpace>
+inline constexpr bool is_host_space =
+    Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
+
+/// Tiles each team of a streaming (memory-bound) kernel takes, at most: small enough that
+/// the last wave of teams is a small part of the run whatever the residency per SM, large
+/// enough that a team's pipeline prologue and drain are a small part of its work.
+inline constexpr std::int64_t streaming_tiles_per_team = 8;
+
+#ifndef ETAGE_STREAMING_THREADS_PER_SM
+/// Threads per GPU multiprocessor a streaming kernel asks the compiler to keep resident
+/// (see streaming_min_teams).
+#define ETAGE_STREAMING_THREADS_PER_SM 1024
+#endif
+
+/// Teams per multiprocessor a streaming kernel asks for: the min-blocks argument of
+/// Kokkos::LaunchBounds, so the compiler caps registers per thread at
+/// 65536 / (team_size * teams) (CUDA C++ Programming Guide, "Launch Bounds"; 64 K 32-bit
+/// registers per SM on sm_80 and sm_90). Memory-bound teams need several per SM to keep
+/// enough stages in flight: unbounded, the transpose used 80 registers, so only 2 teams of
+/// 288 threads fitted an SM. 1 on the host.
+template <class ExecSpace>
+constexpr int streaming_min_teams(int team_size) {
+  return is_host_space<ExecSpace> ? 1 : std::max(1, ETAGE_STREAMING_THREADS_PER_SM / std::max(1, team_size));
+}
+
+/// Teams of `team_size` threads the execution space runs at once, as far as its thread count
+/// tells (registers and scratch may allow fewer): at least 1.
+template <class ExecSpace>
+std::int64_t concurrent_teams(ExecSpace const& space, int team_size) {
+  return std::max<std::int64_t>(1, std::int64_t(space.concurrency()) / std::max(1, team_size));
+}
+
+/// Teams to launch for `work_items` independent tiles of a streaming kernel with teams of
+/// `team_size` threads: at least enough to fill the execution space four times over (when
+/// there are that many tiles), and enough that no team takes more than
+/// streaming_tiles_per_team tiles; never more than `work_items`; at least 1 when there is work.
 template <class ExecSpace>
 std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int team_size) {
   if (work_items <= 0) return 0;
-  std::int64_t const resident = std::max<std::int64_t>(1, std::int64_t(space.concurrency()) / std::max(1, team_size));
-  return std::clamp<std::int64_t>(4 * resident, 1, work_items);
+  std::int64_t const by_work = (work_items + streaming_tiles_per_team - 1) / streaming_tiles_per_team;
+  return std::clamp<std::int64_t>(std::max(4 * concurrent_teams(space, team_size), by_work), 1, work_items);
 }
 
 /// Checks the launch shape (make_team_policy), runs `kernel` over `league` teams and fences.
@@ -102,9 +137,5 @@ std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int6
   return {};
 }
 
-/// Host spaces (memory accessible from the host) get the host tile shapes.
-template <class ExecSpace>
-inline constexpr bool is_host_space =
-    Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 
 }  // namespace etage::impl

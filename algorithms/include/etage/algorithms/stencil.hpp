@@ -275,7 +275,7 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
                            char const* name) {
   constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(kernel.src)>();
-  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, 1>>;
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size)>>;
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
                            std::to_string(Tile::bi) + " block> (use fewer stages or a smaller StencilTile)";
@@ -320,9 +320,10 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
-    // Enough teams to fill the space, each streaming >= 8 planes (2 extra plane loads each).
-    std::int64_t const target = league_for(space, std::int64_t(1) << 40, tile_loop_team_size<Engine>(Tile::threads));
-    std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
+    // Teams stream a z range of one xy block: enough teams to fill the space 8 times over
+    // (a short last wave), each range >= 32 planes (its 2 extra plane loads stay <= 6 %).
+    std::int64_t const target = 8 * concurrent_teams(space, tile_loop_team_size<Engine>(Tile::threads));
+    std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 32));
     Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>> kernel{src, out, w, b, nz, ny, nx,
                                                                                   blocks_x, blocks, ranges};
     return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
