@@ -13,6 +13,72 @@ using test::ViewKind;
 using HostC = Kokkos::View<float**, Kokkos::LayoutRight, Kokkos::HostSpace>;
 using Default = default_gemm_tile<test::Space, float>;
 
+namespace {
+
+/// Thread 0 of each team counts its team in, then waits until the whole league has counted
+/// in, for at most ~2^31 cycles (about a second). Every team can count in only when the
+/// whole league is resident at once; otherwise the resident teams time out.
+template <class Policy>
+struct CoResidency {
+  Kokkos::View<int, Kokkos::CudaSpace> arrived, timed_out;
+  int league;
+  KOKKOS_FUNCTION void operator()(typename Policy::member_type const& team) const {
+    if (team.team_rank() == 0) {
+      Kokkos::atomic_inc(&arrived());
+      KOKKOS_IF_ON_DEVICE((
+        long long const start = clock64();
+        while (Kokkos::atomic_load(&arrived()) < league) {
+          if (clock64() - start > (1LL << 31)) {
+            Kokkos::atomic_inc(&timed_out());
+            break;
+          }
+        }
+      ))
+    }
+    team.team_barrier();
+  }
+};
+
+/// Launches a league of ConcurrentTeams teams; returns how many teams timed out waiting.
+template <class Policy>
+int co_residency_timeouts(int team_size, std::size_t scratch, std::int64_t& league) {
+  using Kernel = CoResidency<Policy>;
+  Kokkos::Cuda space;
+  league = impl::ConcurrentTeams<Kokkos::Cuda>::count<Policy, Kernel>(space, team_size, scratch);
+  REQUIRE(league >= space.cuda_device_prop().multiProcessorCount);
+  Kernel k{Kokkos::View<int, Kokkos::CudaSpace>("arrived"), Kokkos::View<int, Kokkos::CudaSpace>("timed_out"),
+           int(league)};
+  Kokkos::parallel_for("etage::test::co_residency",
+                       Policy(space, int(league), team_size).set_scratch_size(0, Kokkos::PerTeam(scratch)), k);
+  int timeouts = 0, arrived = 0;
+  Kokkos::deep_copy(timeouts, k.timed_out);
+  Kokkos::deep_copy(arrived, k.arrived);
+  CHECK(arrived == league);
+  return timeouts;
+}
+
+}  // namespace
+
+TEST_CASE("Streaming leagues are co-resident: ConcurrentTeams matches the hardware", "[cuda][occupancy]") {
+  std::int64_t league = 0;
+  SECTION("288 threads, launch bounds for 5 teams per SM, 16 KiB of scratch") {
+    using P = Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<288, 5>>;
+    CHECK(co_residency_timeouts<P>(288, 16 * 1024 + 72, league) == 0);
+    CAPTURE(league);
+    // 2048 threads per SM allow 7 teams of 288; scratch and Kokkos' own shared memory allow
+    // fewer, never more.
+    CHECK(league <= 7 * Kokkos::Cuda().cuda_device_prop().multiProcessorCount);
+  }
+  SECTION("256 threads, no launch bounds, 40,000 bytes of scratch (shared memory bounds it)") {
+    using P = Kokkos::TeamPolicy<Kokkos::Cuda>;
+    CHECK(co_residency_timeouts<P>(256, 40000, league) == 0);
+    CAPTURE(league);
+    int const sms = Kokkos::Cuda().cuda_device_prop().multiProcessorCount;
+    int const smem = int(Kokkos::Cuda().cuda_device_prop().sharedMemPerMultiprocessor);
+    CHECK(league <= std::int64_t(smem / 40000) * sms);
+  }
+}
+
 TEST_CASE("C03: BulkTensor GEMM with K equal to one K tile (trip count 1), stages 2 and 3", "[cuda][field][C03]") {
   unsigned const seed = test::fresh_seed();
   CAPTURE(seed);

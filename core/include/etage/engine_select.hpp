@@ -2,6 +2,8 @@
 /// Which engines an execution space offers, per-launch preparation of TileSources, and the
 /// `Auto` choice. Generic engines (Synchronous) need nothing; backends specialize
 /// impl::EngineSupport for their engines.
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -41,6 +43,18 @@ struct EngineSupport {
 
 template <class... Engines>
 struct EngineList {};
+
+/// Teams of one TeamPolicy kernel (policy type `Policy`, functor type `Kernel`, `team_size`
+/// threads, `scratch_bytes` of level-0 scratch per team) that `space` runs at the same time,
+/// device-wide. 0 when the backend cannot tell (the primary template: host spaces);
+/// backends with an occupancy calculator specialize it (CUDA: etage/cuda/occupancy.hpp).
+template <class ExecSpace, class = void>
+struct ConcurrentTeams {
+  template <class Policy, class Kernel>
+  static std::int64_t count(ExecSpace const&, int /*team_size*/, std::size_t /*scratch_bytes*/) {
+    return 0;
+  }
+};
 
 /// Engines `Auto` tries on `ExecSpace`, best first; the primary template is for host spaces.
 template <class ExecSpace, class = void>

@@ -78,26 +78,16 @@ template <class ExecSpace>
 inline constexpr bool is_host_space =
     Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible;
 
-/// Tiles each team of a streaming (memory-bound) kernel takes, at most: small enough that
-/// the last wave of teams is a small part of the run whatever the residency per SM, large
-/// enough that a team's pipeline prologue and drain are a small part of its work.
-inline constexpr std::int64_t streaming_tiles_per_team = 8;
-
-#ifndef ETAGE_STREAMING_THREADS_PER_SM
-/// Threads per GPU multiprocessor a streaming kernel asks the compiler to keep resident
-/// (see streaming_min_teams).
-#define ETAGE_STREAMING_THREADS_PER_SM 1024
-#endif
-
-/// Teams per multiprocessor a streaming kernel asks for: the min-blocks argument of
-/// Kokkos::LaunchBounds, so the compiler caps registers per thread at
+/// Teams per multiprocessor a streaming (memory-bound) kernel asks the compiler to fit: the
+/// min-blocks argument of Kokkos::LaunchBounds, so the compiler caps registers per thread at
 /// 65536 / (team_size * teams) (CUDA C++ Programming Guide, "Launch Bounds"; 64 K 32-bit
-/// registers per SM on sm_80 and sm_90). Memory-bound teams need several per SM to keep
-/// enough stages in flight: unbounded, the transpose used 80 registers, so only 2 teams of
-/// 288 threads fitted an SM. 1 on the host.
+/// registers per SM on sm_80 and sm_90). Streaming teams need several per SM to keep enough
+/// stages in flight: unbounded, the transpose used 80 registers, so only 2 teams of 288
+/// threads fitted an SM. `threads_per_sm`: the threads the algorithm wants resident per SM
+/// (it trades registers, hence spills, for bytes in flight). 1 on the host.
 template <class ExecSpace>
-constexpr int streaming_min_teams(int team_size) {
-  return is_host_space<ExecSpace> ? 1 : std::max(1, ETAGE_STREAMING_THREADS_PER_SM / std::max(1, team_size));
+constexpr int streaming_min_teams(int team_size, int threads_per_sm) {
+  return is_host_space<ExecSpace> ? 1 : std::max(1, threads_per_sm / std::max(1, team_size));
 }
 
 /// Teams of `team_size` threads the execution space runs at once, as far as its thread count
@@ -107,15 +97,20 @@ std::int64_t concurrent_teams(ExecSpace const& space, int team_size) {
   return std::max<std::int64_t>(1, std::int64_t(space.concurrency()) / std::max(1, team_size));
 }
 
-/// Teams to launch for `work_items` independent tiles of a streaming kernel with teams of
-/// `team_size` threads: at least enough to fill the execution space four times over (when
-/// there are that many tiles), and enough that no team takes more than
-/// streaming_tiles_per_team tiles; never more than `work_items`; at least 1 when there is work.
-template <class ExecSpace>
-std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int team_size) {
+/// League of a streaming kernel over `work_items` independent tiles, each team taking a
+/// contiguous share: where the backend knows how many teams of this very kernel run at once
+/// (ConcurrentTeams: the CUDA occupancy calculator), exactly that many (one wave of
+/// persistent teams: no partial last wave, and each team fills its pipeline once); else
+/// four times what concurrency() allows. Never more than `work_items`; at least 1 when there
+/// is work.
+template <class Policy, class Kernel, class ExecSpace>
+std::int64_t streaming_league(ExecSpace const& space, std::int64_t work_items, int team_size,
+                              std::size_t scratch_bytes) {
   if (work_items <= 0) return 0;
-  std::int64_t const by_work = (work_items + streaming_tiles_per_team - 1) / streaming_tiles_per_team;
-  return std::clamp<std::int64_t>(std::max(4 * concurrent_teams(space, team_size), by_work), 1, work_items);
+  std::int64_t const resident =
+      ConcurrentTeams<ExecSpace>::template count<Policy, Kernel>(space, team_size, scratch_bytes);
+  if (resident > 0) return std::min(work_items, resident);
+  return std::clamp<std::int64_t>(4 * concurrent_teams(space, team_size), 1, work_items);
 }
 
 /// Checks the launch shape (make_team_policy), runs `kernel` over `league` teams and fences.

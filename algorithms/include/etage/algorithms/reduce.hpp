@@ -149,13 +149,16 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     int const team_size = tile_loop_team_size<Engine>(threads);
     kernel.body_rows = std::int64_t(xb.extent(0));
     kernel.body_tiles = (kernel.body_rows + Rows - 1) / Rows;
-    kernel.body_league = league_for(space, kernel.body_tiles, team_size);
     kernel.tail_elements = int(xt.extent(1));
-    std::int64_t const league = kernel.body_league + (kernel.tail_elements > 0 ? 1 : 0);
-    kernel.partials = PView(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::reduce::partials"), league);
     constexpr std::size_t scratch = Op == ReduceOp::Dot ? tile_loop_scratch_bytes<Engine, S, Source, Source>()
                                                         : tile_loop_scratch_bytes<Engine, S, Source>();
     using Policy = Kokkos::TeamPolicy<ExecSpace>;
+    // One team takes the tail (if any); the others share the body's tiles.
+    std::int64_t const tail_teams = kernel.tail_elements > 0 ? 1 : 0;
+    std::int64_t const teams = streaming_league<Policy, Kernel>(space, kernel.body_tiles + tail_teams, team_size, scratch);
+    kernel.body_league = kernel.body_tiles > 0 ? std::max<std::int64_t>(1, teams - tail_teams) : 0;
+    std::int64_t const league = kernel.body_league + tail_teams;
+    kernel.partials = PView(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::reduce::partials"), league);
     char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                              std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +

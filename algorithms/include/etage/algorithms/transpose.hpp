@@ -100,10 +100,10 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     std::int64_t const tiles_m = (m + TD - 1) / TD, tiles_n = (n + TD - 1) / TD;
     using Kernel = TransposeKernel<Engine, S, TD, Threads, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
-    std::int64_t const league = league_for(space, tiles_m * tiles_n, team_size);
-    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league};
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
-    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size)>>;
+    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size, 1536)>>;
+    std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
+    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league};
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";

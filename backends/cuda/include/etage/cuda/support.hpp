@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 #include <etage/cuda/bulk_tensor.hpp>
+#include <etage/cuda/occupancy.hpp>
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
 

@@ -1,0 +1,39 @@
+#pragma once
+/// How many teams of one Kokkos TeamPolicy kernel the CUDA device holds at once, from the
+/// CUDA occupancy calculator applied to the very kernel Kokkos launches.
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime.h>
+
+#include <Kokkos_Core.hpp>
+#include <etage/engine_select.hpp>
+
+namespace etage::impl {
+
+/// CUDA: multiprocessors x cudaOccupancyMaxActiveBlocksPerMultiprocessor for the kernel that
+/// Kokkos::parallel_for(Policy, Kernel) launches (registers, the block's shared memory and
+/// threads, the per-SM block limit: CUDA Runtime API, "Occupancy").
+///
+/// The kernel and its shared memory are Kokkos 5.0 internals (Kokkos::Impl::ParallelFor for
+/// TeamPolicy on Cuda launches CudaParallelLaunch<ParallelFor, Policy::launch_bounds> with
+/// sizeof(double) * (team_size + 2) + level-0 scratch bytes of dynamic shared memory); the
+/// GPU test "streaming leagues are co-resident" checks the count against the hardware.
+/// Returns 0 (unknown: callers fall back to concurrency()) when the runtime call fails.
+template <>
+struct ConcurrentTeams<Kokkos::Cuda> {
+  template <class Policy, class Kernel>
+  static std::int64_t count(Kokkos::Cuda const& space, int team_size, std::size_t scratch_bytes) {
+    using Closure = Kokkos::Impl::ParallelFor<Kernel, Policy>;
+    auto const func = Kokkos::Impl::CudaParallelLaunch<Closure, typename Policy::launch_bounds>::get_kernel_func();
+    std::size_t const shmem = sizeof(double) * std::size_t(team_size + 2) + scratch_bytes;
+    int per_sm = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, func, team_size, shmem) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return 0;
+    }
+    return std::int64_t(per_sm) * std::int64_t(space.cuda_device_prop().multiProcessorCount);
+  }
+};
+
+}  // namespace etage::impl
