@@ -13,11 +13,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
 #include <etage/algorithms/launch.hpp>
+#include <etage/buffer_pool.hpp>
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
 #include <etage/error.hpp>
@@ -132,7 +134,7 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     reshape<T, Mem>(X, xb, xt, W);
     if constexpr (Op == ReduceOp::Dot) reshape<T, Mem>(Y, yb, yt, W);
     using Source = decltype(make_tile_source<Rows, W>(xb));
-    using PView = Kokkos::View<T*, Mem>;
+    using PView = Kokkos::View<T*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
     using Kernel = ReduceKernel<Engine, S, Threads, Op, Source, PView>;
     Kernel kernel{};
     kernel.x[0] = make_tile_source<Rows, W>(xb);
@@ -158,7 +160,9 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     std::int64_t const teams = streaming_league<Policy, Kernel>(space, kernel.body_tiles + tail_teams, team_size, scratch);
     kernel.body_league = kernel.body_tiles > 0 ? std::max<std::int64_t>(1, teams - tail_teams) : 0;
     std::int64_t const league = kernel.body_league + tail_teams;
-    kernel.partials = PView(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::reduce::partials"), league);
+    // Per-team partial results live in a pooled buffer: no allocation per call.
+    std::shared_ptr<void> const partials_buffer = BufferPool<Mem>::acquire(std::size_t(league) * sizeof(T));
+    kernel.partials = PView(static_cast<T*>(partials_buffer.get()), league);
     char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                              std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +

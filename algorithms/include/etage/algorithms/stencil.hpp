@@ -262,11 +262,28 @@ struct Stencil3DKernel {
       f(y, x, y0 + y, x0 + x);
     };
     auto const self = *this;
+    // Consumers see tiles 0, 1, 2, ... in order: they follow the span with a cursor (no
+    // divisions per tile); where(t) is the reference it must agree with.
+    Where at = where(sp, 0);
+    std::int64_t by = at.block / blocks_x, bx = at.block % blocks_x;
     tile_loop<Engine, Stages, G::threads>(
         team, int(tiles(sp)),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          Where const at = where(sp, t);
-          std::int64_t const y0 = (at.block / blocks_x) * G::BO, x0 = (at.block % blocks_x) * G::BI;
+          if (t > 0) {
+            std::int64_t const last = at.ze < nz ? at.ze : nz - 1;  // last plane the run loads
+            if (at.p < last) {
+              ++at.p;
+            } else {
+              ++at.block, at.p = 0, at.zb = 0, at.ze = at.block == sp.bl ? sp.zl : nz;
+              if (++bx == blocks_x) bx = 0, ++by;
+            }
+          }
+#if ETAGE_ENABLE_DEBUG_CHECKS
+          Where const ref = where(sp, t);
+          if (ref.block != at.block || ref.p != at.p || ref.zb != at.zb || ref.ze != at.ze)
+            Kokkos::abort("etage::stencil_3d: span cursor disagrees with where(t)");
+#endif
+          std::int64_t const y0 = by * G::BO, x0 = bx * G::BI;
           bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
           std::int64_t const p = at.p;
           bool const finish = p - 1 >= at.zb;             // plane p-1 is ours and completes now

@@ -12,6 +12,7 @@
 #include <cuda_runtime.h>
 
 #include <Kokkos_Core.hpp>
+#include <etage/buffer_pool.hpp>
 #include <etage/config.hpp>
 #include <etage/cuda/watchdog.hpp>
 #include <etage/engine.hpp>
@@ -123,13 +124,19 @@ template <class Source, int Threads>
 struct TileLoader<engine::BulkTensor, Source, Threads> {
   using T = typename Source::value_type;
   Source src;
+  bool map_acquired = false;  // the issuing thread fenced the tensor map (first issue)
 
   ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
 
   template <class Member, class Pipe, class State>
   ETAGE_INLINE_FUNCTION void issue(Member const&, Pipe& pipe, State const& st, T* dst, std::int64_t c0,
-                                   std::int64_t c1) const {
+                                   std::int64_t c1) {
 #if ETAGE_ARCH_BULK_TENSOR
+    if (!map_acquired) {
+      // The map sits in a reused device buffer that the host rewrote before this launch.
+      ptx::fence_proxy_tensormap_acquire_gpu(src.tensor_map);
+      map_acquired = true;
+    }
     std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
     std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
     ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, c_inner, c_outer,
@@ -200,12 +207,16 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (rc != CUDA_SUCCESS) return "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(rc));
   // Tensor maps must sit in param, const or global memory (PTX ISA 8.0, "Tensor maps"); a
-  // Kokkos functor may be copied to local memory, so the map lives in device global memory.
-  auto dev = std::make_shared<Kokkos::View<CUtensorMap*, Kokkos::CudaSpace>>(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "etage::tensor_map"), 1);
-  Kokkos::deep_copy(*dev, Kokkos::View<CUtensorMap*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(&map, 1));
-  s.tensor_map = dev->data();
-  res.keep_alive.push_back(dev);
+  // Kokkos functor may be copied to local memory, so the map lives in device global memory,
+  // in a pooled buffer (no allocation per call); the kernel fences it before first use.
+  std::shared_ptr<void> buf = BufferPool<Kokkos::CudaSpace>::acquire(sizeof(CUtensorMap));
+  auto* dev = static_cast<CUtensorMap*>(buf.get());
+  if (cudaMemcpy(dev, &map, sizeof(CUtensorMap), cudaMemcpyHostToDevice) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return "copying the tensor map to the device failed";
+  }
+  s.tensor_map = dev;
+  res.keep_alive.push_back(std::move(buf));
   return {};
 }
 

@@ -1,0 +1,78 @@
+#pragma once
+/// Small device buffers reused across algorithm calls (tensor maps, reduction partials), so
+/// that a call does not pay an allocation and a deallocation (on CUDA: cudaMalloc, and
+/// cudaFree's device-wide synchronisation) for a few bytes of per-launch data.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+#include <etage/error.hpp>
+
+namespace etage::impl {
+
+/// A process-wide pool of `MemorySpace` buffers. acquire(bytes) hands out a buffer of at
+/// least `bytes` bytes, 128-byte aligned, owned by the returned shared_ptr; when the last copy
+/// of it is dropped the buffer goes back to the pool (not to the allocator). Callers drop
+/// it only after the kernels that use it have completed (etage algorithms fence first).
+/// The pool frees everything at Kokkos::finalize. Thread-safe.
+template <class MemorySpace>
+class BufferPool {
+  using Buffer = Kokkos::View<unsigned char*, MemorySpace>;
+  struct State {
+    std::mutex mutex;
+    std::vector<Buffer> free;
+    bool finalized = false;
+  };
+  static State& state() {
+    // Never destroyed: buffers may come back after static destruction has begun.
+    static State* const s = [] {
+      auto* st = new State;
+      Kokkos::push_finalize_hook([st] {
+        std::lock_guard<std::mutex> lock(st->mutex);
+        st->free.clear();
+        st->finalized = true;
+      });
+      return st;
+    }();
+    return *s;
+  }
+
+ public:
+  static std::shared_ptr<void> acquire(std::size_t bytes) {
+    State& st = state();
+    Buffer buf;
+    {
+      std::lock_guard<std::mutex> lock(st.mutex);
+      if (st.finalized) throw InvalidArgument("etage: device buffer requested after Kokkos::finalize");
+      // Smallest free buffer that is large enough.
+      std::size_t best = st.free.size();
+      for (std::size_t i = 0; i < st.free.size(); ++i)
+        if (st.free[i].extent(0) >= bytes + 128 && (best == st.free.size() || st.free[i].extent(0) < st.free[best].extent(0)))
+          best = i;
+      if (best != st.free.size()) {
+        buf = st.free[best];
+        st.free.erase(st.free.begin() + std::ptrdiff_t(best));
+      }
+    }
+    if (!buf.data()) {
+      // Allocation sizes are rounded up so that similar requests share buffers; 128 bytes
+      // of slack let the data start on a 128-byte boundary whatever Kokkos' alignment.
+      std::size_t const rounded = (bytes + 255) / 256 * 256 + 128;
+      buf = Buffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
+    }
+    auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
+    void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);
+    return std::shared_ptr<void>(aligned, [buf](void*) mutable {
+      State& s = state();
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (!s.finalized) s.free.push_back(buf);
+      else new Buffer(buf);  // Kokkos is finalized: nothing may be freed any more; leak it
+    });
+  }
+};
+
+}  // namespace etage::impl
