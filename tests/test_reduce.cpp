@@ -2,6 +2,7 @@
 /// tile and row sizes, the field case C09 (n = 128k+5), team sizes that are not powers of
 /// two, strided and offset vectors, Auto, bad input.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 
@@ -191,4 +192,30 @@ TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][n
       Kokkos::deep_copy(x, h);
       CHECK(std::isnan(etage::max_value<E, TestType::stages, TH>(test::Space{}, x)));
     }
+}
+
+TEST_CASE("BufferPool hands back released buffers, 128-byte aligned and large enough", "[pool]") {
+  using Pool = etage::impl::BufferPool<test::Space::memory_space>;
+  void* first = nullptr;
+  {
+    auto a = Pool::acquire(1000);
+    REQUIRE(a.get() != nullptr);
+    CHECK(reinterpret_cast<std::uintptr_t>(a.get()) % 128 == 0);
+    first = a.get();
+    auto b = Pool::acquire(1000);  // a is held: a different buffer
+    CHECK(b.get() != first);
+  }
+  // Both are back in the pool: a request of the same size reuses one of them.
+  auto c = Pool::acquire(1000);
+  auto d = Pool::acquire(1000);
+  CHECK((c.get() == first || d.get() == first));
+  // A larger request than any free buffer gets a fresh one, usable over its whole length.
+  auto e = Pool::acquire(1 << 20);
+  Kokkos::View<unsigned char*, test::Space::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> v(
+      static_cast<unsigned char*>(e.get()), 1 << 20);
+  Kokkos::deep_copy(v, 7);
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, v);
+  long sum = 0;
+  for (int i = 0; i < (1 << 20); ++i) sum += h(i);
+  CHECK(sum == 7L * (1 << 20));
 }
