@@ -15,17 +15,17 @@
 /// substitutes the boundary value and skips out-of-grid outputs (a per-tile choice).
 ///
 /// 3D: the (nz, ny, nx) grid (contiguous x) is read as a 2D (nz*ny) x nx view; a team owns
-/// a contiguous run of ((y, x) block, z plane) units, block-major, and streams the planes
-/// through the ring (tile t = plane z of a block's (BO + 2) x (BI + 2V) window). Each
-/// consumer thread keeps, per owned point, the plane below and the partial sum of the plane being built in registers: when
+/// one (y, x) block and a range of z planes, and streams the planes through the ring (tile
+/// t = plane z of the (BO + 2) x (BI + 2V) window). Each consumer thread keeps, per owned
+/// point, the plane below and the partial sum of the plane being built in registers: when
 /// plane z arrives, out(z-1) = partial + w_z+ * in(z) is complete and written. Halo rows
 /// of a window that fall outside [0, ny) hold the neighbouring plane's rows in the 2D view;
 /// the edge-tile body replaces them with the boundary value.
 ///
 /// Byte traffic per sweep (DRAM, ideal): the grid read once and written once. Loaded into
 /// stages: 2D (1 + 2/BO)(1 + 2V/BI) x the grid (the halo overlap of neighbouring blocks,
-/// mostly served by L2); 3D the same factor plus at most 2 planes per team (the plane below
-/// its first run and the plane above its last, when they start or end mid-block).
+/// mostly served by L2); 3D the same factor plus 2 planes per z range of a team (ranges of
+/// >= 8 planes: <= 25 %).
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -150,9 +150,6 @@ template <class Engine, int Stages, class Tile, class Source, class OutV>
 struct Stencil2DKernel {
   using T = typename Source::value_type;
   using G = StencilGeometry<Tile, Source>;
-  static constexpr int team_size = tile_loop_team_size<Engine>(G::threads);
-  /// Threads per SM the launch bounds ask for (registers traded for bytes in flight).
-  static constexpr int threads_per_sm = 1536;
   Source src;
   OutV out;
   StarWeights<T> w;
@@ -198,117 +195,62 @@ template <class Engine, int Stages, class Tile, class Source, class OutV>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
   using G = StencilGeometry<Tile, Source>;
-  static constexpr int team_size = tile_loop_team_size<Engine>(G::threads);
-  /// Threads per SM the launch bounds ask for (more would spill the per-point registers).
-  static constexpr int threads_per_sm = 1024;
   Source src;  // the grid as (nz*ny) x nx
   OutV out;    // (nz, ny, nx)
   StarWeights<T> w;
   T b;
-  std::int64_t nz, ny, nx, blocks_x, num_blocks, league;
-
-  /// Work units are (xy block, output plane) pairs, numbered block-major: u = block * nz + z.
-  /// Team r computes units [units * r / league, units * (r + 1) / league): a run of planes
-  /// of one block, then whole blocks, then the first planes of a last block. It streams them
-  /// through one tile loop: each run loads its planes plus the plane below and the plane
-  /// above where the grid has them (the first run may start mid-block, the last may end
-  /// mid-block; a whole block has no extra plane).
-  struct Span {
-    std::int64_t u0, u1;  // the team's units
-    std::int64_t b0, z0;  // first block and plane
-    std::int64_t ze0;     // end plane of the first run
-    std::int64_t c0;      // tiles (planes loaded) of the first run
-    std::int64_t bl, zl;  // last block; planes of the last run (when the span has more than one run)
-  };
-  ETAGE_FORCEINLINE_FUNCTION Span span(std::int64_t r) const {
-    std::int64_t const units = num_blocks * nz;
-    Span sp;
-    sp.u0 = units * r / league;
-    sp.u1 = units * (r + 1) / league;
-    sp.b0 = sp.u0 / nz;
-    sp.z0 = sp.u0 % nz;
-    sp.ze0 = Kokkos::min<std::int64_t>(nz, sp.z0 + (sp.u1 - sp.u0));
-    sp.c0 = (sp.ze0 - sp.z0) + (sp.z0 > 0) + (sp.ze0 < nz);
-    sp.bl = (sp.u1 - 1) / nz;
-    sp.zl = (sp.u1 - 1) % nz + 1;
-    return sp;
-  }
-  ETAGE_FORCEINLINE_FUNCTION std::int64_t tiles(Span const& sp) const {
-    if (sp.u1 <= sp.u0) return 0;
-    if (sp.bl == sp.b0) return sp.c0;
-    return sp.c0 + (sp.bl - sp.b0 - 1) * nz + sp.zl + (sp.zl < nz);
-  }
-  /// Tile t of the span: its block, the plane it loads, and the run's output planes [zb, ze).
-  struct Where {
-    std::int64_t block, p, zb, ze;
-  };
-  ETAGE_FORCEINLINE_FUNCTION Where where(Span const& sp, std::int64_t t) const {
-    if (t < sp.c0) return {sp.b0, (sp.z0 > 0 ? sp.z0 - 1 : 0) + t, sp.z0, sp.ze0};
-    std::int64_t const rest = t - sp.c0;
-    std::int64_t const block = sp.b0 + 1 + rest / nz;
-    return {block, rest % nz, 0, block == sp.bl ? sp.zl : nz};
-  }
+  std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
 
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
-    Span const sp = span(team.league_rank());
+    std::int64_t const r = team.league_rank();
+    std::int64_t const block = r % num_blocks, range = r / num_blocks;
+    std::int64_t const y0 = (block / blocks_x) * G::BO, x0 = (block % blocks_x) * G::BI;
+    std::int64_t const zb = nz * range / z_ranges, ze = nz * (range + 1) / z_ranges;
+    // Planes loaded: the one below the range (if any), the range, the one above (if any).
+    std::int64_t const first = zb > 0 ? zb - 1 : 0, last = ze < nz ? ze : nz - 1;
+    bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
+    std::int64_t const row_base = y0 - 1;
+    std::int64_t const col = x0 - G::V;
+    std::int64_t const rows_per_plane = ny;
+
     T below[G::per_thread], partial[G::per_thread];
     for (int k = 0; k < G::per_thread; ++k) below[k] = partial[k] = b;
 
-    auto const point = [&](int rank, int k, std::int64_t y0, std::int64_t x0, auto&& f) {
+    auto const point = [&](int rank, int k, auto&& f) {
       int const e = rank + k * G::threads;
       if (G::points % G::threads != 0 && e >= G::points) return;
       int const y = e / G::BI, x = e % G::BI;
       f(y, x, y0 + y, x0 + x);
     };
-    auto const self = *this;
-    // Consumers see tiles 0, 1, 2, ... in order: they follow the span with a cursor (no
-    // divisions per tile); where(t) is the reference it must agree with.
-    Where at = where(sp, 0);
-    std::int64_t by = at.block / blocks_x, bx = at.block % blocks_x;
+    auto const put = [&](std::int64_t z, std::int64_t gy, std::int64_t gx, T v) {
+      if (interior || (gy < ny && gx < nx)) out(z, gy, gx) = v;
+    };
+
     tile_loop<Engine, Stages, G::threads>(
-        team, int(tiles(sp)),
+        team, int(last - first + 1),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          if (t > 0) {
-            std::int64_t const last = at.ze < nz ? at.ze : nz - 1;  // last plane the run loads
-            if (at.p < last) {
-              ++at.p;
-            } else {
-              ++at.block, at.p = 0, at.zb = 0, at.ze = at.block == sp.bl ? sp.zl : nz;
-              if (++bx == blocks_x) bx = 0, ++by;
-            }
-          }
-#if ETAGE_ENABLE_DEBUG_CHECKS
-          Where const ref = where(sp, t);
-          if (ref.block != at.block || ref.p != at.p || ref.zb != at.zb || ref.ze != at.ze)
-            Kokkos::abort("etage::stencil_3d: span cursor disagrees with where(t)");
-#endif
-          std::int64_t const y0 = by * G::BO, x0 = bx * G::BI;
-          bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
-          std::int64_t const p = at.p;
-          bool const finish = p - 1 >= at.zb;             // plane p-1 is ours and completes now
-          bool const start = p >= at.zb && p < at.ze;     // plane p is ours
-          bool const top = start && p == nz - 1;           // no plane above: it completes now too
+          std::int64_t const p = first + t;
+          bool const finish = p - 1 >= zb;        // plane p-1 is ours and completes now
+          bool const start = p >= zb && p < ze;  // plane p is ours
 #pragma unroll
           for (int k = 0; k < G::per_thread; ++k)
-            point(ctx.rank, k, y0, x0, [&](int y, int x, std::int64_t gy, std::int64_t gx) {
-              auto const put = [&](std::int64_t z, T v) {
-                if (interior || (gy < ny && gx < nx)) out(z, gy, gx) = v;
-              };
+            point(ctx.rank, k, [&](int y, int x, std::int64_t gy, std::int64_t gx) {
               T centre;
               T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre)
                                    : star_in_plane<true>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
-              if (finish) put(p - 1, partial[k] + weighted(w.zp, centre));
-              if (start) partial[k] = w.c * centre + s + weighted(w.zm, p == 0 ? b : below[k]);
-              if (top) put(p, partial[k] + weighted(w.zp, b));
+              if (finish) put(p - 1, gy, gx, partial[k] + weighted(w.zp, centre));
+              if (start) partial[k] = w.c * centre + s + weighted(w.zm, below[k]);
               below[k] = centre;
             });
         },
-        operand(src, [=](int t) {
-          Where const at = self.where(sp, t);
-          std::int64_t const y0 = (at.block / self.blocks_x) * G::BO, x0 = (at.block % self.blocks_x) * G::BI;
-          return TileOrigin{{at.p * self.ny + y0 - 1, x0 - G::V}};
-        }));
+        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
+
+    // The top plane of the grid has no plane above it: it reads the boundary.
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0 || ze != nz || ze == zb) return;
+    for (int k = 0; k < G::per_thread; ++k)
+      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + weighted(w.zp, b)); });
   }
 };
 
@@ -328,21 +270,16 @@ bool canonical_2d(V const& v, Kokkos::View<T, Kokkos::LayoutStride, Mem, Kokkos:
   return swap;
 }
 
-/// TeamPolicy of a stencil kernel: its team size, and launch bounds for its threads per SM.
-template <class ExecSpace, class Kernel>
-using stencil_policy =
-    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<Kernel::team_size, streaming_min_teams<ExecSpace>(
-                                                                               Kernel::team_size, Kernel::threads_per_sm)>>;
-
 template <class Kernel, class Engine, int S, class Tile, class ExecSpace>
 std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::int64_t league, bool forced,
                            char const* name) {
+  constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(kernel.src)>();
+  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, 1>>;
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
                            std::to_string(Tile::bi) + " block> (use fewer stages or a smaller StencilTile)";
-  return launch_teams<stencil_policy<ExecSpace, Kernel>>(space, kernel, league, Kernel::team_size, scratch, what,
-                                                         forced);
+  return launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
 }
 
 template <class Tile, class T>
@@ -362,10 +299,9 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const ny = in.extent(0), nx = in.extent(1);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
-    using Kernel = Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>>;
-    std::int64_t const league = streaming_league<stencil_policy<ExecSpace, Kernel>, Kernel>(
-        space, blocks, Kernel::team_size, tile_loop_scratch_bytes<Engine, S, decltype(src)>());
-    Kernel kernel{src, out, w, b, ny, nx, blocks_x, blocks, league};
+    std::int64_t const league = league_for(space, blocks, tile_loop_team_size<Engine>(Tile::threads));
+    Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>> kernel{src, out, w, b, ny, nx,
+                                                                                  blocks_x, blocks, league};
     return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_2d");
   }
 }
@@ -384,11 +320,12 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
-    using Kernel = Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>>;
-    std::int64_t const league = streaming_league<stencil_policy<ExecSpace, Kernel>, Kernel>(
-        space, blocks * nz, Kernel::team_size, tile_loop_scratch_bytes<Engine, S, decltype(src)>());
-    Kernel kernel{src, out, w, b, nz, ny, nx, blocks_x, blocks, league};
-    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_3d");
+    // Enough teams to fill the space, each streaming >= 8 planes (2 extra plane loads each).
+    std::int64_t const target = league_for(space, std::int64_t(1) << 40, tile_loop_team_size<Engine>(Tile::threads));
+    std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
+    Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>> kernel{src, out, w, b, nz, ny, nx,
+                                                                                  blocks_x, blocks, ranges};
+    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
   }
 }
 

@@ -53,61 +53,34 @@ struct TransposeKernel {
     return TileOrigin{{(g / tiles_n) * TD, (g % tiles_n) * TD}};
   }
 
-  /// Element e of a tile (e in [0, TD*TD)) as the tile's row i (along A's dimension 0) and
-  /// column j, in the write order described above.
-  ETAGE_FORCEINLINE_FUNCTION static void element(int e, int& i, int& j) {
-    int const w_lo = e % run;
-    int q = e / run;
-    int const o_lo = q % group;
-    q /= group;
-    int const w = (q % (TD / run)) * run + w_lo;
-    int const o = (q / (TD / run)) * group + o_lo;
-    i = write_dim == 0 ? w : o;
-    j = write_dim == 0 ? o : w;
+  template <bool Edge, class Tile>
+  ETAGE_FORCEINLINE_FUNCTION void write(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
+                                        std::int64_t j0) const {
+    for (int e = ctx.rank; e < TD * TD; e += ctx.count) {
+      int const w_lo = e % run;
+      int q = e / run;
+      int const o_lo = q % group;
+      q /= group;
+      int const w = (q % (TD / run)) * run + w_lo;
+      int const o = (q / (TD / run)) * group + o_lo;
+      int const i = write_dim == 0 ? w : o, j = write_dim == 0 ? o : w;
+      if (Edge && (i0 + i >= m || j0 + j >= n)) continue;
+      b(j0 + j, i0 + i) = tile(i, j);
+    }
   }
-
-  /// Elements per consumer thread per tile when Threads divides the tile into at most 16
-  /// per thread (kept in registers), else 0 (the general strided loop).
-  static constexpr int per_thread =
-      Threads > 0 && (TD * TD) % Threads == 0 && TD * TD / Threads <= 16 ? TD * TD / Threads : 0;
 
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
     std::int64_t const begin = num_tiles * r / league, end = num_tiles * (r + 1) / league;
     auto const self = *this;
-    // A thread writes the same positions of every tile: its stage coordinates and its B
-    // offsets are computed once, not per tile.
-    int const rank = team.team_rank() - 32 * Engine::producer_warps;
-    int ti[per_thread > 0 ? per_thread : 1], tj[per_thread > 0 ? per_thread : 1];
-    std::int64_t off[per_thread > 0 ? per_thread : 1];
-    std::int64_t const sb0 = std::int64_t(b.stride(0)), sb1 = std::int64_t(b.stride(1));
-    if constexpr (per_thread > 0) {
-#pragma unroll
-      for (int k = 0; k < per_thread; ++k) {
-        element(rank + k * Threads, ti[k], tj[k]);
-        off[k] = std::int64_t(tj[k]) * sb0 + std::int64_t(ti[k]) * sb1;
-      }
-    }
     tile_loop<Engine, Stages, Threads>(
         team, int(end - begin),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
           TileOrigin const c = origin(begin + t);
-          std::int64_t const i0 = c[0], j0 = c[1];
           // Edge tiles (partial in either dimension) guard their writes; the others do not.
-          bool const whole = i0 + TD <= m && j0 + TD <= n;
-          if constexpr (per_thread > 0) {
-            T* const base = b.data() + j0 * sb0 + i0 * sb1;
-#pragma unroll
-            for (int k = 0; k < per_thread; ++k)
-              if (whole || (i0 + ti[k] < m && j0 + tj[k] < n)) base[off[k]] = tile(ti[k], tj[k]);
-          } else {
-            for (int e = ctx.rank; e < TD * TD; e += ctx.count) {
-              int i, j;
-              element(e, i, j);
-              if (whole || (i0 + i < m && j0 + j < n)) b(j0 + j, i0 + i) = tile(i, j);
-            }
-          }
+          if (c[0] + TD <= m && c[1] + TD <= n) write<false>(ctx, tile, c[0], c[1]);
+          else write<true>(ctx, tile, c[0], c[1]);
         },
         operand(a, [=](int t) { return self.origin(begin + t); }));
   }
