@@ -105,17 +105,26 @@ template <class T, class Mem>
 using CanonicalOut3 = Kokkos::View<T***, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 /// Effective weights: zero-width halo sides read nothing.
-template <class T>
+/// `Guard`: some weight the kernel uses is zero, so every neighbour product goes through the
+/// zero test of weighted(); when none is, the kernels are instantiated without it (it costs
+/// a compare and a select per neighbour and point).
+template <class T, bool Guard = true>
 struct StarWeights {
   T c, zm, zp, ym, yp, xm, xp;
-};
 
-/// w * v, except that a zero weight (a side with a zero-width halo, or a zero coefficient)
-/// contributes exactly nothing: an Inf or NaN neighbour on that side is not propagated.
-template <class T>
-ETAGE_FORCEINLINE_FUNCTION T weighted(T w, T v) {
-  return w == T(0) ? T(0) : w * v;
-}
+  /// wt * v, except that with Guard a zero weight (a side with a zero-width halo, or a zero
+  /// coefficient) contributes exactly nothing: an Inf or NaN neighbour on that side is not
+  /// propagated. Without Guard no weight is zero and it is the plain product.
+  ETAGE_FORCEINLINE_FUNCTION T weighted(T wt, T v) const {
+    if constexpr (Guard) return wt == T(0) ? T(0) : wt * v;
+    else return wt * v;
+  }
+  /// The same weights with the guard set to `G`.
+  template <bool G>
+  StarWeights<T, G> with_guard() const {
+    return {c, zm, zp, ym, yp, xm, xp};
+  }
+};
 
 template <class Tile, class Source>
 struct StencilGeometry {
@@ -129,30 +138,30 @@ struct StencilGeometry {
 
 /// Sum of the four in-plane neighbours and the centre of block point (y, x) of `tile`;
 /// `Edge`: cells outside [0, ny) x [0, nx) read as `b`.
-template <bool Edge, class TileT, class T>
-ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T> const& w, T b, int y, int x, int V,
+template <bool Edge, class TileT, class T, bool Guard>
+ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T, Guard> const& w, T b, int y, int x, int V,
                                            std::int64_t gy, std::int64_t gx, std::int64_t ny, std::int64_t nx,
                                            T& centre) {
   centre = tile(y + 1, x + V);
   if constexpr (!Edge) {
-    return weighted(w.ym, tile(y, x + V)) + weighted(w.yp, tile(y + 2, x + V)) +
-           weighted(w.xm, tile(y + 1, x + V - 1)) + weighted(w.xp, tile(y + 1, x + V + 1));
+    return w.weighted(w.ym, tile(y, x + V)) + w.weighted(w.yp, tile(y + 2, x + V)) +
+           w.weighted(w.xm, tile(y + 1, x + V - 1)) + w.weighted(w.xp, tile(y + 1, x + V + 1));
   } else {
     T const n = gy - 1 >= 0 ? tile(y, x + V) : b;
     T const s = gy + 1 < ny ? tile(y + 2, x + V) : b;
     T const wv = gx - 1 >= 0 ? tile(y + 1, x + V - 1) : b;
     T const e = gx + 1 < nx ? tile(y + 1, x + V + 1) : b;
-    return weighted(w.ym, n) + weighted(w.yp, s) + weighted(w.xm, wv) + weighted(w.xp, e);
+    return w.weighted(w.ym, n) + w.weighted(w.yp, s) + w.weighted(w.xm, wv) + w.weighted(w.xp, e);
   }
 }
 
-template <class Engine, int Stages, class Tile, class Source, class OutV>
+template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard>
 struct Stencil2DKernel {
   using T = typename Source::value_type;
   using G = StencilGeometry<Tile, Source>;
   Source src;
   OutV out;
-  StarWeights<T> w;
+  StarWeights<T, Guard> w;
   T b;
   std::int64_t ny, nx, blocks_x, num_blocks, league;
 
@@ -191,13 +200,13 @@ struct Stencil2DKernel {
   }
 };
 
-template <class Engine, int Stages, class Tile, class Source, class OutV>
+template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
   using G = StencilGeometry<Tile, Source>;
   Source src;  // the grid as (nz*ny) x nx
   OutV out;    // (nz, ny, nx)
-  StarWeights<T> w;
+  StarWeights<T, Guard> w;
   T b;
   std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
 
@@ -239,8 +248,8 @@ struct Stencil3DKernel {
               T centre;
               T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre)
                                    : star_in_plane<true>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
-              if (finish) put(p - 1, gy, gx, partial[k] + weighted(w.zp, centre));
-              if (start) partial[k] = w.c * centre + s + weighted(w.zm, below[k]);
+              if (finish) put(p - 1, gy, gx, partial[k] + w.weighted(w.zp, centre));
+              if (start) partial[k] = w.c * centre + s + w.weighted(w.zm, below[k]);
               below[k] = centre;
             });
         },
@@ -250,7 +259,7 @@ struct Stencil3DKernel {
     int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;
     for (int k = 0; k < G::per_thread; ++k)
-      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + weighted(w.zp, b)); });
+      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + w.weighted(w.zp, b)); });
   }
 };
 
@@ -300,9 +309,15 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     std::int64_t const ny = in.extent(0), nx = in.extent(1);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
     std::int64_t const league = league_for(space, blocks, tile_loop_team_size<Engine>(Tile::threads));
-    Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>> kernel{src, out, w, b, ny, nx,
-                                                                                  blocks_x, blocks, league};
-    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_2d");
+    auto launch = [&](auto guard) {
+      constexpr bool Guard = decltype(guard)::value;
+      Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>, Guard> kernel{
+          src, out, w.template with_guard<Guard>(), b, ny, nx, blocks_x, blocks, league};
+      return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_2d");
+    };
+    // The 2D kernel uses the in-plane weights only.
+    bool const guard = w.ym == T(0) || w.yp == T(0) || w.xm == T(0) || w.xp == T(0);
+    return guard ? launch(std::true_type{}) : launch(std::false_type{});
   }
 }
 
@@ -323,9 +338,14 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     // Enough teams to fill the space, each streaming >= 8 planes (2 extra plane loads each).
     std::int64_t const target = league_for(space, std::int64_t(1) << 40, tile_loop_team_size<Engine>(Tile::threads));
     std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
-    Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>> kernel{src, out, w, b, nz, ny, nx,
-                                                                                  blocks_x, blocks, ranges};
-    return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
+    auto launch = [&](auto guard) {
+      constexpr bool Guard = decltype(guard)::value;
+      Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard> kernel{
+          src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges};
+      return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
+    };
+    bool const guard = w.zm == T(0) || w.zp == T(0) || w.ym == T(0) || w.yp == T(0) || w.xm == T(0) || w.xp == T(0);
+    return guard ? launch(std::true_type{}) : launch(std::false_type{});
   }
 }
 
