@@ -100,7 +100,7 @@ std::int64_t concurrent_teams(ExecSpace const& space, int team_size) {
 /// Teams to launch for `work_items` independent units of `team_size` threads: enough to
 /// fill the execution space four times over (as far as concurrency() tells), never more than
 /// the units, at least 1 when there is work. The stencils use it: measured on the H200, their
-/// teams of ~70 tiles beat one wave of persistent teams (perf/NOTES.md, memory attempt 5).
+/// teams of ~70 tiles beat one wave of persistent teams (perf/NOTES.md, memory attempts 5, 7).
 template <class ExecSpace>
 std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int team_size) {
   if (work_items <= 0) return 0;
@@ -112,7 +112,8 @@ std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int tea
 /// (ConcurrentTeams: the CUDA occupancy calculator), exactly that many (one wave of
 /// persistent teams: no partial last wave, and each team fills its pipeline once); else
 /// four times what concurrency() allows. Never more than `work_items`; at least 1 when there
-/// is work.
+/// is work. Teams never wait for one another, so when other work shares the device and fewer
+/// of them are resident, it costs time, never correctness.
 template <class Policy, class Kernel, class ExecSpace>
 std::int64_t streaming_league(ExecSpace const& space, std::int64_t work_items, int team_size,
                               std::size_t scratch_bytes) {
