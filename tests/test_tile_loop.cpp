@@ -171,3 +171,36 @@ TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stag
 TEST_CASE("A tile loop of 0 tiles runs nothing", "[tile_loop]") {
   CHECK(stream_mismatches<engine::Synchronous, 2, 8>(0) == 0);
 }
+
+namespace {
+struct NoopTeamKernel {
+  template <class Member>
+  KOKKOS_FUNCTION void operator()(Member const&) const {}
+};
+}  // namespace
+
+TEST_CASE("League sizing: bounded by the work, at least one team, persistent where the occupancy is known",
+          "[launch]") {
+  using etage::impl::league_for;
+  using etage::impl::streaming_league;
+  test::Space const space;
+  int const team = 32;
+  std::int64_t const concurrent = etage::impl::concurrent_teams(space, team);
+  CHECK(league_for(space, 0, team) == 0);
+  CHECK(league_for(space, 1, team) == 1);
+  CHECK(league_for(space, 3, team) == 3);
+  CHECK(league_for(space, std::int64_t(1) << 40, team) == 4 * concurrent);
+  using Policy = Kokkos::TeamPolicy<test::Space>;
+  std::int64_t const resident =
+      etage::impl::ConcurrentTeams<test::Space>::count<Policy, NoopTeamKernel>(space, team, 1024);
+  std::int64_t const big = streaming_league<Policy, NoopTeamKernel>(space, std::int64_t(1) << 40, team, 1024);
+  if (resident > 0) {
+    // A backend with an occupancy calculator: exactly one wave.
+    CHECK(big == resident);
+  } else {
+    // Host spaces: the concurrency-based league.
+    CHECK(big == league_for(space, std::int64_t(1) << 40, team));
+  }
+  CHECK(streaming_league<Policy, NoopTeamKernel>(space, 5, team, 1024) == std::min<std::int64_t>(5, big));
+  CHECK(streaming_league<Policy, NoopTeamKernel>(space, 0, team, 1024) == 0);
+}
