@@ -1,4 +1,6 @@
 /// Field cases that apply only to the CUDA engines (C03, C04, C05, C06), run on the GPU.
+#include <algorithm>
+
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/matchers/catch_matchers_exception.hpp>
 #include <catch2/matchers/catch_matchers_string.hpp>
@@ -39,21 +41,23 @@ struct CoResidency {
   }
 };
 
-/// Launches a league of ConcurrentTeams teams; returns how many teams timed out waiting.
+/// Launches a league of ConcurrentTeams teams (plus `extra`); returns how many teams timed
+/// out waiting for the whole league.
 template <class Policy>
-int co_residency_timeouts(int team_size, std::size_t scratch, std::int64_t& league) {
+int co_residency_timeouts(int team_size, std::size_t scratch, std::int64_t& league, std::int64_t extra = 0) {
   using Kernel = CoResidency<Policy>;
   Kokkos::Cuda space;
   league = impl::ConcurrentTeams<Kokkos::Cuda>::count<Policy, Kernel>(space, team_size, scratch);
   REQUIRE(league >= space.cuda_device_prop().multiProcessorCount);
+  std::int64_t const launched = league + extra;
   Kernel k{Kokkos::View<int, Kokkos::CudaSpace>("arrived"), Kokkos::View<int, Kokkos::CudaSpace>("timed_out"),
-           int(league)};
+           int(launched)};
   Kokkos::parallel_for("etage::test::co_residency",
-                       Policy(space, int(league), team_size).set_scratch_size(0, Kokkos::PerTeam(scratch)), k);
+                       Policy(space, int(launched), team_size).set_scratch_size(0, Kokkos::PerTeam(scratch)), k);
   int timeouts = 0, arrived = 0;
   Kokkos::deep_copy(timeouts, k.timed_out);
   Kokkos::deep_copy(arrived, k.arrived);
-  CHECK(arrived == league);
+  CHECK(arrived == launched);
   return timeouts;
 }
 
@@ -61,21 +65,33 @@ int co_residency_timeouts(int team_size, std::size_t scratch, std::int64_t& leag
 
 TEST_CASE("Streaming leagues are co-resident: ConcurrentTeams matches the hardware", "[cuda][occupancy]") {
   std::int64_t league = 0;
-  SECTION("288 threads, launch bounds for 5 teams per SM, 16 KiB of scratch") {
+  cudaDeviceProp const prop = Kokkos::Cuda().cuda_device_prop();
+  // Teams per SM the hardware limits give a kernel of trivial register use: threads, shared
+  // memory (Kokkos' 8 * (team + 2) bytes + scratch + the per-block reservation, in 128-byte
+  // units), blocks.
+  auto expected_per_sm = [&](int team, std::size_t scratch) {
+    std::size_t const smem = (8 * std::size_t(team + 2) + scratch + prop.reservedSharedMemPerBlock + 127) / 128 * 128;
+    return std::min({prop.maxThreadsPerMultiProcessor / team, int(prop.sharedMemPerMultiprocessor / smem),
+                     prop.maxBlocksPerMultiProcessor});
+  };
+  SECTION("288 threads, launch bounds for 5 teams per SM, 16 KiB of scratch (threads bound it)") {
     using P = Kokkos::TeamPolicy<Kokkos::Cuda, Kokkos::LaunchBounds<288, 5>>;
     CHECK(co_residency_timeouts<P>(288, 16 * 1024 + 72, league) == 0);
     CAPTURE(league);
-    // 2048 threads per SM allow 7 teams of 288; scratch and Kokkos' own shared memory allow
-    // fewer, never more.
-    CHECK(league <= 7 * Kokkos::Cuda().cuda_device_prop().multiProcessorCount);
+    CHECK(league == std::int64_t(expected_per_sm(288, 16 * 1024 + 72)) * prop.multiProcessorCount);
   }
   SECTION("256 threads, no launch bounds, 40,000 bytes of scratch (shared memory bounds it)") {
     using P = Kokkos::TeamPolicy<Kokkos::Cuda>;
     CHECK(co_residency_timeouts<P>(256, 40000, league) == 0);
     CAPTURE(league);
-    int const sms = Kokkos::Cuda().cuda_device_prop().multiProcessorCount;
-    int const smem = int(Kokkos::Cuda().cuda_device_prop().sharedMemPerMultiprocessor);
-    CHECK(league <= std::int64_t(smem / 40000) * sms);
+    CHECK(league == std::int64_t(expected_per_sm(256, 40000)) * prop.multiProcessorCount);
+  }
+  SECTION("the probe fails when the league is one wave too large") {
+    // Shows the check above can fail: with one more team per SM than fits, the resident
+    // teams wait for teams that cannot start, and time out.
+    using P = Kokkos::TeamPolicy<Kokkos::Cuda>;
+    std::int64_t const extra = prop.multiProcessorCount;
+    CHECK(co_residency_timeouts<P>(256, 40000, league, extra) > 0);
   }
 }
 

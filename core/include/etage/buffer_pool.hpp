@@ -4,6 +4,7 @@
 /// cudaFree's device-wide synchronisation) for a few bytes of per-launch data.
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,9 +15,18 @@
 
 namespace etage::impl {
 
-/// A process-wide pool of `MemorySpace` buffers. acquire(bytes) hands out a buffer of at
-/// least `bytes` bytes, 128-byte aligned, owned by the returned shared_ptr; when the last copy
-/// of it is dropped the buffer goes back to the pool (not to the allocator). Callers drop
+/// Which device an execution space instance runs on, for BufferPool: 0 where there is one
+/// (host spaces); backends with several devices specialize it (CUDA: cuda_device()).
+template <class ExecSpace, class = void>
+struct DeviceOrdinal {
+  static int of(ExecSpace const&) { return 0; }
+};
+
+/// A process-wide pool of `MemorySpace` buffers, one free list per device. acquire(space,
+/// bytes) hands out a buffer of at least `bytes` bytes on `space`'s device, 128-byte aligned,
+/// owned by the returned shared_ptr (acquire(bytes): the memory space's default execution
+/// space); when the last copy of it is dropped the buffer goes back to the pool (not to the
+/// allocator). Callers drop
 /// it only after the kernels that use it have completed (etage algorithms fence first).
 /// The pool frees everything at Kokkos::finalize. Thread-safe.
 template <class MemorySpace>
@@ -24,7 +34,7 @@ class BufferPool {
   using Buffer = Kokkos::View<unsigned char*, MemorySpace>;
   struct State {
     std::mutex mutex;
-    std::vector<Buffer> free;
+    std::map<int, std::vector<Buffer>> free;  // by device
     bool finalized = false;
   };
   static State& state() {
@@ -43,33 +53,40 @@ class BufferPool {
 
  public:
   static std::shared_ptr<void> acquire(std::size_t bytes) {
+    return acquire(typename MemorySpace::execution_space{}, bytes);
+  }
+
+  template <class ExecSpace>
+  static std::shared_ptr<void> acquire(ExecSpace const& space, std::size_t bytes) {
     State& st = state();
+    int const device = DeviceOrdinal<ExecSpace>::of(space);
     Buffer buf;
     {
       std::lock_guard<std::mutex> lock(st.mutex);
       if (st.finalized) throw InvalidArgument("etage: device buffer requested after Kokkos::finalize");
-      // Smallest free buffer that is large enough.
-      std::size_t best = st.free.size();
-      for (std::size_t i = 0; i < st.free.size(); ++i)
-        if (st.free[i].extent(0) >= bytes + 128 && (best == st.free.size() || st.free[i].extent(0) < st.free[best].extent(0)))
+      // Smallest free buffer of this device that is large enough.
+      std::vector<Buffer>& list = st.free[device];
+      std::size_t best = list.size();
+      for (std::size_t i = 0; i < list.size(); ++i)
+        if (list[i].extent(0) >= bytes + 128 && (best == list.size() || list[i].extent(0) < list[best].extent(0)))
           best = i;
-      if (best != st.free.size()) {
-        buf = st.free[best];
-        st.free.erase(st.free.begin() + std::ptrdiff_t(best));
+      if (best != list.size()) {
+        buf = list[best];
+        list.erase(list.begin() + std::ptrdiff_t(best));
       }
     }
     if (!buf.data()) {
       // Allocation sizes are rounded up so that similar requests share buffers; 128 bytes
       // of slack let the data start on a 128-byte boundary whatever Kokkos' alignment.
       std::size_t const rounded = (bytes + 255) / 256 * 256 + 128;
-      buf = Buffer(Kokkos::view_alloc(Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
+      buf = Buffer(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
     }
     auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
     void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);
-    return std::shared_ptr<void>(aligned, [buf](void*) mutable {
+    return std::shared_ptr<void>(aligned, [buf, device](void*) mutable {
       State& s = state();
       std::lock_guard<std::mutex> lock(s.mutex);
-      if (!s.finalized) s.free.push_back(buf);
+      if (!s.finalized) s.free[device].push_back(buf);
       else new Buffer(buf);  // Kokkos is finalized: nothing may be freed any more; leak it
     });
   }

@@ -16,7 +16,9 @@
 namespace etage {
 
 /// Host-side objects a launch must keep alive until its kernel completes (e.g. tensor maps
-/// in device memory). Algorithms fence before returning, then drop it.
+/// in device memory). Algorithms fence before returning, then drop it. Dropping it earlier
+/// is a bug: its device buffers return to a pool shared by every etage call
+/// (etage/buffer_pool.hpp) and may be rewritten while the kernel still reads them.
 struct LaunchResources {
   std::vector<std::shared_ptr<void>> keep_alive;
 };

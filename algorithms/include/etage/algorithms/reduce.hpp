@@ -161,7 +161,7 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     kernel.body_league = kernel.body_tiles > 0 ? std::max<std::int64_t>(1, teams - tail_teams) : 0;
     std::int64_t const league = kernel.body_league + tail_teams;
     // Per-team partial results live in a pooled buffer: no allocation per call.
-    std::shared_ptr<void> const partials_buffer = BufferPool<Mem>::acquire(std::size_t(league) * sizeof(T));
+    std::shared_ptr<void> const partials_buffer = BufferPool<Mem>::acquire(space, std::size_t(league) * sizeof(T));
     kernel.partials = PView(static_cast<T*>(partials_buffer.get()), league);
     char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +

@@ -112,9 +112,11 @@ template <class T, bool Guard = true>
 struct StarWeights {
   T c, zm, zp, ym, yp, xm, xp;
 
-  /// wt * v, except that with Guard a zero weight (a side with a zero-width halo, or a zero
-  /// coefficient) contributes exactly nothing: an Inf or NaN neighbour on that side is not
-  /// propagated. Without Guard no weight is zero and it is the plain product.
+  /// wt * v, except that with Guard a zero neighbour weight (a side with a zero-width halo,
+  /// or a zero coefficient) contributes exactly nothing: an Inf or NaN neighbour on that side
+  /// is not propagated. Without Guard no neighbour weight is zero and it is the plain
+  /// product. The centre weight `c` is always a plain product (c = 0 with an Inf or NaN
+  /// centre gives NaN at that point, as IEEE arithmetic does).
   ETAGE_FORCEINLINE_FUNCTION T weighted(T wt, T v) const {
     if constexpr (Guard) return wt == T(0) ? T(0) : wt * v;
     else return wt * v;

@@ -134,7 +134,7 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
 #if ETAGE_ARCH_BULK_TENSOR
     if (!map_acquired) {
       // The map sits in a reused device buffer that the host rewrote before this launch.
-      ptx::fence_proxy_tensormap_acquire_gpu(src.tensor_map);
+      ptx::fence_proxy_tensormap_acquire_sys(src.tensor_map);
       map_acquired = true;
     }
     std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
@@ -211,7 +211,11 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
   // in a pooled buffer (no allocation per call); the kernel fences it before first use.
   std::shared_ptr<void> buf = BufferPool<Kokkos::CudaSpace>::acquire(sizeof(CUtensorMap));
   auto* dev = static_cast<CUtensorMap*>(buf.get());
-  if (cudaMemcpy(dev, &map, sizeof(CUtensorMap), cudaMemcpyHostToDevice) != cudaSuccess) {
+  // A pageable host-to-device cudaMemcpy may return before the data lands, and it is
+  // ordered only against blocking streams; the kernel may run on a non-blocking one. So the
+  // copy runs on this thread's default stream and is waited for before the launch.
+  if (cudaMemcpyAsync(dev, &map, sizeof(CUtensorMap), cudaMemcpyHostToDevice, cudaStreamPerThread) != cudaSuccess ||
+      cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess) {
     (void)cudaGetLastError();
     return "copying the tensor map to the device failed";
   }

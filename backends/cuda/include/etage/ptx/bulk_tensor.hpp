@@ -51,13 +51,14 @@ ETAGE_PTX_DEVICE void prefetch_tensormap(void const* tensor_map) {
 #endif
 }
 
-/// fence.proxy.tensormap::generic.acquire.gpu [a], 128;   PTX ISA 8.3, sm_90
+/// fence.proxy.tensormap::generic.acquire.sys [a], 128;   PTX ISA 8.3, sm_90
 /// Orders this thread's later tensor-map-proxy reads of the 128-byte map at `tensor_map`
-/// (bulk tensor copies) after writes to it through the generic proxy (a copy from the host
-/// into a reused buffer), so no stale cached descriptor is used.
-ETAGE_PTX_DEVICE void fence_proxy_tensormap_acquire_gpu(void const* tensor_map) {
+/// (bulk tensor copies) after writes to it through the generic proxy, so no stale cached
+/// descriptor is used. System scope: the map was written by a copy from the host (CUDA C++
+/// Programming Guide, TMA section: a map modified from the host needs the .sys scope).
+ETAGE_PTX_DEVICE void fence_proxy_tensormap_acquire_sys(void const* tensor_map) {
 #if ETAGE_ARCH_BULK_TENSOR
-  asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(tensor_map) : "memory");
+  asm volatile("fence.proxy.tensormap::generic.acquire.sys [%0], 128;" ::"l"(tensor_map) : "memory");
 #else
   etage_ptx_bulk_tensor_requires_sm90();
 #endif
