@@ -179,18 +179,17 @@ void BM_TeamBarrier(benchmark::State& state) {
 }  // namespace etage_bench_barrier
 
 int main(int argc, char** argv) {
-  Kokkos::ScopeGuard guard(argc, argv);
   using namespace etage_bench_barrier;
-  for (auto* b : {benchmark::RegisterBenchmark("BM_MbarrierRoundTrip", BM_MbarrierRoundTrip),
-                  benchmark::RegisterBenchmark("BM_MbarrierHandoff", BM_MbarrierHandoff),
-                  benchmark::RegisterBenchmark("BM_CpAsyncCommitWait", BM_CpAsyncCommitWait),
-                  benchmark::RegisterBenchmark("BM_CpAsyncEmptyGroup", BM_CpAsyncEmptyGroup),
-                  benchmark::RegisterBenchmark("BM_TeamBarrier", BM_TeamBarrier)})
-    b->UseManualTime()->Unit(benchmark::kMicrosecond);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
-  etage_bench::add_common_context("none (latency microbenchmark)", {"ETAGE_BENCH_ITERATIONS"});
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return etage_bench::run_main(
+      argc, argv, "etage_bench_barrier",
+      [] {
+        etage_bench::add_common_context("none (latency microbenchmark)", {"ETAGE_BENCH_ITERATIONS"});
+        for (auto* b : {benchmark::RegisterBenchmark("BM_MbarrierRoundTrip", BM_MbarrierRoundTrip),
+                        benchmark::RegisterBenchmark("BM_MbarrierHandoff", BM_MbarrierHandoff),
+                        benchmark::RegisterBenchmark("BM_CpAsyncCommitWait", BM_CpAsyncCommitWait),
+                        benchmark::RegisterBenchmark("BM_CpAsyncEmptyGroup", BM_CpAsyncEmptyGroup),
+                        benchmark::RegisterBenchmark("BM_TeamBarrier", BM_TeamBarrier)})
+          b->UseManualTime()->Unit(benchmark::kMicrosecond);
+      },
+      [] {});
 }

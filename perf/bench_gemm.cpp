@@ -542,23 +542,17 @@ void add_context() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  int rc = 0;
-  try {
-    add_context();
-    register_all();
-    benchmark::RunSpecifiedBenchmarks();
-  } catch (std::exception const& e) {
-    std::fprintf(stderr, "etage_bench_gemm: %s\n", e.what());
-    rc = 1;
-  }
-  benchmark::Shutdown();
-  // Device memory and library handles go before Kokkos finalizes.
-  release_operands();
+  return etage_bench::run_main(
+      argc, argv, "etage_bench_gemm",
+      [] {
+        add_context();
+        register_all();
+      },
+      [] {
+        // Device memory and library handles go before Kokkos finalizes.
+        release_operands();
 #if ETAGE_HAS_CUDA_ENGINES
-  if (cublas_handle()) cublasDestroy(cublas_handle());
+        if (cublas_handle()) cublasDestroy(cublas_handle());
 #endif
-  return rc;
+      });
 }

@@ -430,19 +430,11 @@ void add_context() {
 
 int main(int argc, char** argv) {
   using namespace etage_bench_memory;
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  int rc = 0;
-  try {
-    add_context();
-    register_all();
-    benchmark::RunSpecifiedBenchmarks();
-  } catch (std::exception const& e) {
-    std::fprintf(stderr, "etage_bench_memory: %s\n", e.what());
-    rc = 1;
-  }
-  benchmark::Shutdown();
-  buffers() = Buffers{};  // device memory goes before Kokkos finalizes
-  return rc;
+  return etage_bench::run_main(
+      argc, argv, "etage_bench_memory",
+      [] {
+        add_context();
+        register_all();
+      },
+      [] { buffers() = Buffers{}; });  // device memory goes before Kokkos finalizes
 }

@@ -2,6 +2,8 @@
 /// Pieces both benchmark programs share: comma-list environment knobs, CUDA error checks,
 /// and the per-call timer (CUDA events on a GPU build, a fenced steady clock on the host).
 #include <chrono>
+#include <cstdio>
+#include <exception>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
@@ -118,5 +120,28 @@ class CallTimer {
   }
 };
 #endif
+
+/// The main() of every benchmark program: starts Kokkos and Google Benchmark, runs `setup`
+/// (run context and registrations), runs the selected benchmarks, then `release` (device
+/// memory and library handles that must go before Kokkos finalizes). An exception from
+/// setup or a benchmark is printed with the program's `name` and gives exit status 1;
+/// unrecognized arguments give 1 as well.
+template <class Setup, class Release>
+int run_main(int argc, char** argv, char const* name, Setup&& setup, Release&& release) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  int rc = 0;
+  try {
+    setup();
+    benchmark::RunSpecifiedBenchmarks();
+  } catch (std::exception const& e) {
+    std::fprintf(stderr, "%s: %s\n", name, e.what());
+    rc = 1;
+  }
+  benchmark::Shutdown();
+  release();
+  return rc;
+}
 
 }  // namespace etage_bench

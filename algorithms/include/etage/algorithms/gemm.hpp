@@ -59,6 +59,29 @@ ETAGE_FORCEINLINE_FUNCTION constexpr int micro_index(int r, int i) {
   return (i / g) * (B / groups) + r * g + (i % g);
 }
 
+/// This thread's `N` operand values at K step `kk` of a stage: element i is at
+/// micro_index<BX, N>(t, i) along the block's M (or N) dimension of extent BX. `KMajor`: the
+/// stage holds the operand as [k][x] (tile(kk, x)), else [x][k]. A k-major stage whose x is stored contiguously gives
+/// 4 consecutive values per 16-byte vector load (groups of 4 are spread so that a warp's
+/// loads are consecutive, see micro_index).
+template <int BX, bool KMajor, int N, class TileT, class T>
+ETAGE_FORCEINLINE_FUNCTION void load_fragment(TileT const& tile, int kk, int t, T (&frag)[N]) {
+  if constexpr ((KMajor ? TileT::inner == 1 : TileT::inner == 0) && N % 4 == 0) {
+#pragma unroll
+    for (int g = 0; g < N / 4; ++g) {
+      auto const v = tile.template vector<4>(kk, micro_index<BX, N>(t, 4 * g));
+#pragma unroll
+      for (int e = 0; e < 4; ++e) frag[4 * g + e] = v[e];
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      int const x = micro_index<BX, N>(t, i);
+      frag[i] = KMajor ? tile(kk, x) : tile(x, kk);
+    }
+  }
+}
+
 template <class Engine, int Stages, class Tile, bool TA, bool TB, class SA, class SB, class CView>
 struct GemmKernel {
   using T = typename CView::non_const_value_type;
@@ -93,43 +116,12 @@ struct GemmKernel {
         team, num_k_tiles,
         [&](ConsumerContext const& ctx, int, auto const& ta, auto const& tb) {
           int const tr = ctx.rank / cols, tc = ctx.rank % cols;
-          using TileA = std::decay_t<decltype(ta)>;
-          using TileB = std::decay_t<decltype(tb)>;
-          // A k-major stage (m contiguous) lets a thread read 4 rows with one vector load;
-          // likewise a k-major B stage for 4 columns.
-          constexpr bool a_vec = (TA ? TileA::inner == 1 : TileA::inner == 0) && TM % 4 == 0;
-          constexpr bool b_vec = (TB ? TileB::inner == 0 : TileB::inner == 1) && TN % 4 == 0;
 #pragma unroll
           for (int kk = 0; kk < BK; ++kk) {
             T af[TM], bf[TN];
-            if constexpr (a_vec) {
-#pragma unroll
-              for (int g = 0; g < TM / 4; ++g) {
-                auto const v = ta.template vector<4>(kk, micro_index<BM, TM>(tr, 4 * g));
-#pragma unroll
-                for (int e = 0; e < 4; ++e) af[4 * g + e] = v[e];
-              }
-            } else {
-#pragma unroll
-              for (int i = 0; i < TM; ++i) {
-                int const r = micro_index<BM, TM>(tr, i);
-                af[i] = TA ? ta(kk, r) : ta(r, kk);
-              }
-            }
-            if constexpr (b_vec) {
-#pragma unroll
-              for (int g = 0; g < TN / 4; ++g) {
-                auto const v = tb.template vector<4>(kk, micro_index<BN, TN>(tc, 4 * g));
-#pragma unroll
-                for (int e = 0; e < 4; ++e) bf[4 * g + e] = v[e];
-              }
-            } else {
-#pragma unroll
-              for (int j = 0; j < TN; ++j) {
-                int const q = micro_index<BN, TN>(tc, j);
-                bf[j] = TB ? tb(q, kk) : tb(kk, q);
-              }
-            }
+            // A is k-major when transposed (stored K x M), B when not (stored K x N).
+            load_fragment<BM, TA>(ta, kk, tr, af);
+            load_fragment<BN, !TB>(tb, kk, tc, bf);
 #pragma unroll
             for (int i = 0; i < TM; ++i)
 #pragma unroll

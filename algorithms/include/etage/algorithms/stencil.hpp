@@ -351,6 +351,26 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
   }
 }
 
+/// Compile-time checks of a stencil call (rank-`Rank` in and out views, float or double,
+/// out writable, both accessible from ExecSpace, a forced engine's stage count in range).
+template <int Rank, class Engine, int Stages, class ExecSpace, class InV, class OutV>
+struct StencilChecks {
+  using T = typename OutV::non_const_value_type;
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage stencils: value type must be float or double");
+  static_assert(InV::rank() == Rank && OutV::rank() == Rank,
+                "etage stencils: in and out must be rank-2 views (stencil_2d) or rank-3 views (stencil_3d)");
+  static_assert(std::is_same_v<typename InV::non_const_value_type, T>, "etage stencils: in and out must have the same value type");
+  static_assert(!std::is_const_v<typename OutV::value_type>, "etage stencils: out must be writable");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename InV::memory_space>::accessible &&
+                    Kokkos::SpaceAccessibility<ExecSpace, typename OutV::memory_space>::accessible,
+                "etage stencils: in and out must be accessible from the execution space");
+  static constexpr bool stages_ok() {
+    if constexpr (std::is_same_v<Engine, engine::Auto> || Stages == 0) return true;
+    else return stages_in_range<Engine, Stages>;
+  }
+  static_assert(stages_ok(), "etage stencils: Stages is outside the engine's range");
+};
+
 inline void check_halo(char const* fn, char const* side, int h, std::size_t extent, char const* extent_name) {
   std::string const what = std::string("etage::") + fn + ": halo " + side + " = " + std::to_string(h);
   if (h < 0) throw InvalidArgument(what + " is negative");
@@ -399,15 +419,7 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
                 int sweeps = 1) {
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::stencil_2d: value type must be float or double");
-  static_assert(InV::rank() == 2 && OutV::rank() == 2, "etage::stencil_2d: in and out must be rank-2 views");
-  static_assert(std::is_same_v<typename InV::non_const_value_type, T>, "etage::stencil_2d: in and out must have the same value type");
-  static_assert(!std::is_const_v<typename OutV::value_type>, "etage::stencil_2d: out must be writable");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename InV::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename OutV::memory_space>::accessible,
-                "etage::stencil_2d: in and out must be accessible from the execution space");
-  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
-    static_assert(stages_in_range<Engine, Stages>, "etage::stencil_2d: Stages is outside the engine's range");
+  impl::StencilChecks<2, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
   using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
 
   std::size_t const ny = in.extent(0), nx = in.extent(1);
@@ -469,15 +481,7 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
                 int sweeps = 1) {
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
-  static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::stencil_3d: value type must be float or double");
-  static_assert(InV::rank() == 3 && OutV::rank() == 3, "etage::stencil_3d: in and out must be rank-3 views");
-  static_assert(std::is_same_v<typename InV::non_const_value_type, T>, "etage::stencil_3d: in and out must have the same value type");
-  static_assert(!std::is_const_v<typename OutV::value_type>, "etage::stencil_3d: out must be writable");
-  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename InV::memory_space>::accessible &&
-                    Kokkos::SpaceAccessibility<ExecSpace, typename OutV::memory_space>::accessible,
-                "etage::stencil_3d: in and out must be accessible from the execution space");
-  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
-    static_assert(stages_in_range<Engine, Stages>, "etage::stencil_3d: Stages is outside the engine's range");
+  impl::StencilChecks<3, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
   using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
