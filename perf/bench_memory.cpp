@@ -173,7 +173,7 @@ T range_reduce(Space const& space, Problem const& p) {
 /// returns its value.
 using Runner = std::function<T(Space const&, Problem const&, T*)>;
 
-template <class Engine, int Stages>
+template <class Engine, int Stages, class Tile = void>
 Runner etage_runner(Algo a) {
   switch (a) {
     case Algo::Transpose:
@@ -183,13 +183,13 @@ Runner etage_runner(Algo a) {
       };
     case Algo::Stencil2D:
       return [](Space const& space, Problem const& p, T* out) {
-        etage::stencil_2d<Engine, Stages>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d0, p.d1),
+        etage::stencil_2d<Engine, Stages, Tile>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d0, p.d1),
                                           etage::Stencil2D<T>::jacobi());
         return T(0);
       };
     case Algo::Stencil3D:
       return [](Space const& space, Problem const& p, T* out) {
-        etage::stencil_3d<Engine, Stages>(space, Cube(buffers().in.data(), p.d0, p.d1, p.d2),
+        etage::stencil_3d<Engine, Stages, Tile>(space, Cube(buffers().in.data(), p.d0, p.d1, p.d2),
                                           Cube(out, p.d0, p.d1, p.d2), etage::Stencil3D<T>::jacobi());
         return T(0);
       };
@@ -367,11 +367,21 @@ struct Config {
   std::string engine;
   int stages;
   Runner (*make)(Algo);
+  bool stencils_only = false;  // a stencil block-shape variant
 };
 
 template <class Engine, int Stages>
 Config config() {
   return {std::string(Engine::name), Stages, &etage_runner<Engine, Stages>};
+}
+
+/// A stencil block other than the default: "<Engine> BOxBI" (", N/SM" when it asks for
+/// register room for N teams per multiprocessor).
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1>
+Config stencil_config() {
+  std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
+  if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
+  return {name, Stages, &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>, true};
 }
 
 void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
@@ -392,7 +402,15 @@ void register_all() {
                                     config<CpAsync, 3>(),         config<CpAsync, 4>(),
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
                                     config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
-                                    config<BulkTensor, 6>(),      config<BulkTensor, 8>()};
+                                    config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
+                                    // Taller blocks (less halo per point, more points per
+                                    // tile) and register caps for 2 or 3 teams per SM.
+                                    stencil_config<BulkTensor, 4, 32, 64, 256>(),
+                                    stencil_config<BulkTensor, 4, 32, 64, 256, 2>(),
+                                    stencil_config<BulkTensor, 4, 32, 64, 256, 3>(),
+                                    stencil_config<BulkTensor, 6, 16, 64, 256, 2>(),
+                                    stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
+                                    stencil_config<CpAsync, 4, 16, 64, 256, 3>()};
 #else
   std::vector<int> const default_mib{16};
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};
@@ -413,6 +431,7 @@ void register_all() {
       add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
       for (Config const& c : configs) {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
+        if (c.stencils_only && a != Algo::Stencil2D && a != Algo::Stencil3D) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
         std::ostringstream key;
         key << name << "/" << c.stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;

@@ -116,6 +116,25 @@ TEST_CASE("BulkTensor: back-to-back transposes reuse the pooled tensor-map buffe
   }
 }
 
+TEST_CASE("BulkTensor: tensor maps are cached by content; a new operand gets its own", "[cuda][pool][transpose]") {
+  Kokkos::View<float**, Kokkos::LayoutRight, test::Space> a("a", 64, 96), b("b", 96, 64), c("c", 64, 96);
+  Kokkos::deep_copy(a, 1.0f);
+  Kokkos::deep_copy(c, 2.0f);
+  std::size_t const before = etage::impl::TensorMapCache::size();
+  transpose<engine::BulkTensor, 2>(test::Space{}, a, b);
+  std::size_t const after_first = etage::impl::TensorMapCache::size();
+  CHECK(after_first >= std::min(before + 1, etage::impl::TensorMapCache::capacity));
+  transpose<engine::BulkTensor, 2>(test::Space{}, a, b);  // same operand: a cache hit
+  CHECK(etage::impl::TensorMapCache::size() == after_first);
+  transpose<engine::BulkTensor, 2>(test::Space{}, c, b);  // another address: a new entry
+  CHECK(etage::impl::TensorMapCache::size() == after_first + 1);
+  auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b);
+  int wrong = 0;
+  for (int j = 0; j < 96; ++j)
+    for (int i = 0; i < 64; ++i) wrong += hb(j, i) != 2.0f;
+  CHECK(wrong == 0);  // the last call read c, not a's cached map
+}
+
 TEST_CASE("C03: BulkTensor GEMM with K equal to one K tile (trip count 1), stages 2 and 3", "[cuda][field][C03]") {
   unsigned const seed = test::fresh_seed();
   CAPTURE(seed);

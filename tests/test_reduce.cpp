@@ -194,6 +194,29 @@ TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][n
     }
 }
 
+TEMPLATE_LIST_TEST_CASE("Back-to-back reductions: the last team's final reduction is repeatable", "[reduce][repeat]",
+                        test::EnginesUnderTest) {
+  // Each call resets the arrival counter and the last team to arrive reduces the partials
+  // in league order, so the same call on the same data gives the same bits; a counter left
+  // over from the previous call would let no team (or a wrong one) finish the reduction.
+  using E = typename TestType::engine;
+  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  std::int64_t const n = (std::int64_t(1) << 20) + 3;
+  unsigned const seed = test::fresh_seed();
+  CAPTURE(E::name, seed);
+  Vector<float, VecKind::Plain> x(n, seed, -1.0, 1.0), y(n, seed + 1, 0.0, 1.0);
+  double sum = 0, sum_abs = 0;
+  for (double v : x.host) sum += v, sum_abs += std::abs(v);
+  test::Space const space;
+  float const first = etage::sum<E, TestType::stages, TH>(space, x.device());
+  CHECK(std::abs(double(first) - sum) <= tolerance<float>() * (sum_abs + 1));
+  for (int round = 0; round < 3; ++round) {
+    // A different reduction in between reuses the pooled counter and partials.
+    (void)etage::max_value<E, TestType::stages, TH>(space, y.device());
+    CHECK(etage::sum<E, TestType::stages, TH>(space, x.device()) == first);
+  }
+}
+
 TEST_CASE("BufferPool hands back released buffers, 128-byte aligned and large enough", "[pool]") {
   using Pool = etage::impl::BufferPool<test::Space::memory_space>;
   void* first = nullptr;

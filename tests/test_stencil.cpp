@@ -254,6 +254,26 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
   check_cases<TestType, float, 3, L>();
 }
 
+TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
+                        "[stencil][interior]", test::EnginesUnderTest) {
+  // Large enough for blocks whose whole halo lies inside the grid with every default block
+  // (GPU 16 x 64, host 8 x 32): those run 16-byte runs when out takes 16-byte stores (Plain,
+  // Padded) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  for (bool fixed : {false, true}) {
+    StencilCase const c2{1, 70, 300, full, fixed, 1}, c2p{1, 70, 301, full, fixed, 2};
+    StencilCase const c3{12, 50, 200, full, fixed, 1}, c3p{12, 50, 201, full, fixed, 1};
+    CHECK(stencil_error<E, S, float, 2, R>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>(c2p) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, double, 2, L>(c2) <= tolerance<double>());
+    CHECK(stencil_error<E, S, float, 3, R>(c3) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>(c3p) <= tolerance<float>());
+    CHECK(stencil_error<E, S, double, 3, R, GridKind::Offset>(c3) <= tolerance<double>());
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("C16: zero-width halo on one side, and a 1x1 grid", "[stencil][field][C16]",
                         test::EnginesUnderTest) {
   using E = typename TestType::engine;

@@ -29,7 +29,12 @@ struct DeviceOrdinal {
 /// allocator). Callers drop
 /// it only after the kernels that use it have completed (etage algorithms fence first).
 /// The pool frees everything at Kokkos::finalize. Thread-safe.
-template <class MemorySpace>
+///
+/// `Zeroed` = true is a separate pool whose buffers are all-zero when handed out: fresh ones
+/// are zero-filled on the acquiring space's instance (ordered before the kernels the caller
+/// then enqueues on it), and callers must give them back all-zero (e.g. a counter that its
+/// last user resets). It saves a memset per call.
+template <class MemorySpace, bool Zeroed = false>
 class BufferPool {
   using Buffer = Kokkos::View<unsigned char*, MemorySpace>;
   struct State {
@@ -52,6 +57,12 @@ class BufferPool {
   }
 
  public:
+  /// Registers the pool's Kokkos finalize hook now (it is otherwise registered on first use).
+  /// A component that keeps pooled buffers and empties itself in its own finalize hook calls
+  /// this first: Kokkos runs finalize hooks last-registered first, so its hook then runs
+  /// before the pool's and its buffers come back while the pool still takes them.
+  static void register_finalize_hook() { (void)state(); }
+
   static std::shared_ptr<void> acquire(std::size_t bytes) {
     return acquire(typename MemorySpace::execution_space{}, bytes);
   }
@@ -79,7 +90,8 @@ class BufferPool {
       // Allocation sizes are rounded up so that similar requests share buffers; 128 bytes
       // of slack let the data start on a 128-byte boundary whatever Kokkos' alignment.
       std::size_t const rounded = (bytes + 255) / 256 * 256 + 128;
-      buf = Buffer(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
+      if constexpr (Zeroed) buf = Buffer(Kokkos::view_alloc(space, "etage::buffer_pool (zeroed)"), rounded);
+      else buf = Buffer(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
     }
     auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
     void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);

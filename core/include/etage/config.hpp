@@ -5,6 +5,10 @@
 #define ETAGE_FUNCTION KOKKOS_FUNCTION
 #define ETAGE_INLINE_FUNCTION KOKKOS_INLINE_FUNCTION
 #define ETAGE_FORCEINLINE_FUNCTION KOKKOS_FORCEINLINE_FUNCTION
+/// A function the compiler must not inline (GNU `noinline`, which nvcc also honours for
+/// device code: CUDA's `__noinline__` is defined as it). For rarely taken paths whose
+/// register needs would otherwise be merged into the hot path's.
+#define ETAGE_NOINLINE_FUNCTION __attribute__((noinline)) KOKKOS_FUNCTION
 
 /// Pipeline misuse checks (ring accounting) and bounded barrier waits. On in debug builds;
 /// define ETAGE_ENABLE_DEBUG_CHECKS=1 to turn them on in a release build.

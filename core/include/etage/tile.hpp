@@ -79,11 +79,47 @@ TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<Vi
 }
 
 /// N consecutive elements, aligned to their size (16 bytes for 4 floats), for vector
-/// shared-memory loads.
+/// loads and stores (shared or global memory).
+///
+/// load/store move the N elements with one instruction where the element block is 16 bytes
+/// (4 floats, 2 doubles) in CUDA device code: through CUDA's built-in float4 / double2,
+/// because nvcc copies a struct holding an array element by element (measured on the H200:
+/// a 16-byte transpose store through a Vec* became four 4-byte stores and 4x the L2 write
+/// sectors; perf/NOTES.md, memory attempt 10). Elsewhere a plain copy.
+/// Precondition: the address is aligned to sizeof(T) * N bytes.
 template <class T, int N>
 struct alignas(sizeof(T) * N) Vec {
   T v[N];
   ETAGE_FORCEINLINE_FUNCTION T operator[](int i) const { return v[i]; }
+
+  ETAGE_FORCEINLINE_FUNCTION static Vec load(T const* from) {
+    Vec r;
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, float> && N == 4) {
+      float4 const q = *reinterpret_cast<float4 const*>(from);
+      r.v[0] = q.x, r.v[1] = q.y, r.v[2] = q.z, r.v[3] = q.w;
+      return r;
+    } else if constexpr (std::is_same_v<T, double> && N == 2) {
+      double2 const q = *reinterpret_cast<double2 const*>(from);
+      r.v[0] = q.x, r.v[1] = q.y;
+      return r;
+    }
+#endif
+    r = *reinterpret_cast<Vec const*>(from);
+    return r;
+  }
+  ETAGE_FORCEINLINE_FUNCTION void store(T* to) const {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, float> && N == 4) {
+      *reinterpret_cast<float4*>(to) = make_float4(v[0], v[1], v[2], v[3]);
+      return;
+    } else if constexpr (std::is_same_v<T, double> && N == 2) {
+      *reinterpret_cast<double2*>(to) = make_double2(v[0], v[1]);
+      return;
+    }
+#endif
+    *reinterpret_cast<Vec*>(to) = *this;
+  }
 };
 
 /// True when the address ranges [data, data + span) of two views overlap. Conservative:
@@ -108,7 +144,7 @@ struct SourceTile {
   template <int N>
   ETAGE_FORCEINLINE_FUNCTION Vec<T, N> vector(int outer, int inner_index) const {
     static_assert(pitch % N == 0, "etage::SourceTile::vector: N must divide the stored row length");
-    return *reinterpret_cast<Vec<T, N> const*>(data + outer * pitch + inner_index);
+    return Vec<T, N>::load(data + outer * pitch + inner_index);
   }
   ETAGE_FORCEINLINE_FUNCTION T& operator()(int i0, int i1) const {
     if constexpr (Inner == 1) {

@@ -124,11 +124,12 @@ std::int64_t streaming_league(ExecSpace const& space, std::int64_t work_items, i
   return league_for(space, work_items, team_size);
 }
 
-/// Checks the launch shape (make_team_policy), runs `kernel` over `league` teams and fences.
+/// Checks the launch shape (make_team_policy) and enqueues `kernel` over `league` teams on
+/// `space` without waiting for it: the caller fences before it drops the launch's resources.
 /// A shape that does not fit throws for a forced engine, else returns why (Auto moves on).
 template <class Policy, class ExecSpace, class Kernel>
-std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
-                         std::size_t scratch, std::string const& what, bool forced) {
+std::string enqueue_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
+                          std::size_t scratch, std::string const& what, bool forced) {
   if (league > std::int64_t(std::numeric_limits<int>::max()))
     throw LaunchConfigError(what + ": league of " + std::to_string(league) + " teams exceeds INT_MAX");
   Policy policy;
@@ -139,8 +140,16 @@ std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int6
     return "launch shape does not fit: " + std::string(e.what());
   }
   Kokkos::parallel_for(what, policy, kernel);
-  space.fence(what);
   return {};
+}
+
+/// enqueue_teams, then fences `space`.
+template <class Policy, class ExecSpace, class Kernel>
+std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
+                         std::size_t scratch, std::string const& what, bool forced) {
+  std::string why = enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
+  if (why.empty()) space.fence(what);
+  return why;
 }
 
 

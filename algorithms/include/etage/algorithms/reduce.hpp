@@ -8,8 +8,11 @@
 /// the same shape over its single row, so its missing elements arrive zero-filled in the
 /// stage (field case C09). Every consumer thread accumulates a strided share of each tile up
 /// to the tile's valid element count (a per-tile bound: no per-element branch), then the
-/// team reduces (Kokkos team_reduce), writes one partial per team, and a final Kokkos
-/// reduction over the partials gives the result.
+/// team reduces (Kokkos team_reduce) and publishes one partial per team; the team that
+/// publishes last reduces all partials in the same kernel (the "last team" pattern: a memory
+/// fence before each team's arrival on an atomic counter, one after the last arrival) and
+/// writes the result to host-accessible memory (pinned on a GPU): a call is one kernel and
+/// one fence.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -53,7 +56,7 @@ ETAGE_FORCEINLINE_FUNCTION T reduce_identity() {
   return Op == ReduceOp::Max ? Kokkos::reduction_identity<T>::max() : T(0);
 }
 
-template <class Engine, int Stages, int Threads, ReduceOp Op, class Source, class PView>
+template <class Engine, int Stages, int Threads, ReduceOp Op, class Source, class PView, class RView>
 struct ReduceKernel {
   using T = typename Source::value_type;
   static constexpr int tile_elements = int(Source::box_elements);
@@ -65,7 +68,9 @@ struct ReduceKernel {
   std::int64_t body_tiles;   // tiles over the body
   std::int64_t body_league;  // teams over the body; team body_league (if any) takes the tail
   int tail_elements;
-  PView partials;
+  PView partials;  // one per team
+  RView result;    // 1 element, host-accessible (pinned on a GPU): written by the last team
+  Kokkos::View<unsigned*, typename PView::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> arrivals;  // 1: zero before, reset after
 
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
@@ -106,7 +111,39 @@ struct ReduceKernel {
     } else {
       team.team_reduce(Kokkos::Sum<T>(acc));
     }
-    if (team.team_rank() == 0) partials(r) = acc;
+    // Publish the partial; the team that arrives last reduces them all.
+    int last = 0;
+    Kokkos::single(
+        Kokkos::PerTeam(team),
+        [&](int& is_last) {
+          partials(r) = acc;
+          Kokkos::memory_fence();  // the partial is visible before the arrival counts
+          is_last = Kokkos::atomic_fetch_add(&arrivals(0), 1u) == unsigned(team.league_size() - 1);
+        },
+        last);
+    if (!last) return;
+    Kokkos::memory_fence();  // every other team's partial is visible from here on
+    std::int64_t const league = team.league_size();
+    T total = reduce_identity<Op, T>();
+    if constexpr (Op == ReduceOp::Max) {
+      int nans = 0;
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, league),
+          [&](std::int64_t i, int& c) { c += Kokkos::atomic_load(&partials(i)) != Kokkos::atomic_load(&partials(i)); },
+          nans);
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, league),
+          [&](std::int64_t i, T& v) { v = Kokkos::max(v, Kokkos::atomic_load(&partials(i))); }, Kokkos::Max<T>(total));
+      if (nans > 0) total = Kokkos::Experimental::quiet_NaN<T>::value;
+    } else {
+      Kokkos::parallel_reduce(
+          Kokkos::TeamThreadRange(team, league), [&](std::int64_t i, T& v) { v += Kokkos::atomic_load(&partials(i)); },
+          Kokkos::Sum<T>(total));
+    }
+    Kokkos::single(Kokkos::PerTeam(team), [&] {
+      result(0) = total;
+      arrivals(0) = 0;  // every team has arrived: the counter goes back to the pool zeroed
+    });
   }
 };
 
@@ -135,7 +172,11 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     if constexpr (Op == ReduceOp::Dot) reshape<T, Mem>(Y, yb, yt, W);
     using Source = decltype(make_tile_source<Rows, W>(xb));
     using PView = Kokkos::View<T*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    using Kernel = ReduceKernel<Engine, S, Threads, Op, Source, PView>;
+    // The result goes straight to host-accessible memory: pinned host memory on a GPU (no
+    // device-to-host copy after the kernel), the space's own memory on the host.
+    using ResultMem = std::conditional_t<is_host_space<ExecSpace>, Mem, Kokkos::SharedHostPinnedSpace>;
+    using RView = Kokkos::View<T*, ResultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    using Kernel = ReduceKernel<Engine, S, Threads, Op, Source, PView, RView>;
     Kernel kernel{};
     kernel.x[0] = make_tile_source<Rows, W>(xb);
     kernel.x[1] = make_tile_source<Rows, W>(xt);
@@ -160,33 +201,22 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     std::int64_t const teams = streaming_league<Policy, Kernel>(space, kernel.body_tiles + tail_teams, team_size, scratch);
     kernel.body_league = kernel.body_tiles > 0 ? std::max<std::int64_t>(1, teams - tail_teams) : 0;
     std::int64_t const league = kernel.body_league + tail_teams;
-    // Per-team partial results live in a pooled buffer: no allocation per call.
-    std::shared_ptr<void> const partials_buffer = BufferPool<Mem>::acquire(space, std::size_t(league) * sizeof(T));
-    kernel.partials = PView(static_cast<T*>(partials_buffer.get()), league);
+    // Pooled buffers, no allocation per call: the arrival counter (a zeroed pool: it is zero
+    // when handed out and the last team resets it), the per-team partials, the result.
+    std::shared_ptr<void> const counter = BufferPool<Mem, true>::acquire(space, sizeof(unsigned));
+    std::shared_ptr<void> const partials = BufferPool<Mem>::acquire(space, std::size_t(league) * sizeof(T));
+    std::shared_ptr<void> const result_buffer = BufferPool<ResultMem>::acquire(space, sizeof(T));
+    kernel.arrivals = decltype(kernel.arrivals)(static_cast<unsigned*>(counter.get()), 1);
+    kernel.partials = PView(static_cast<T*>(partials.get()), league);
+    kernel.result = RView(static_cast<T*>(result_buffer.get()), 1);
     char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                              std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +
                              std::to_string(Rows) + "x" + std::to_string(W) + " tile>";
-    if (auto why = launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced); !why.empty())
+    if (auto why = enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced); !why.empty())
       return why;
-    PView const partials = kernel.partials;
-    T value = reduce_identity<Op, T>();
-    if constexpr (Op == ReduceOp::Max) {
-      Kokkos::parallel_reduce(
-          what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
-          KOKKOS_LAMBDA(std::int64_t i, T & v) { v = Kokkos::max(v, partials(i)); }, Kokkos::Max<T>(value));
-      int nans = 0;
-      Kokkos::parallel_reduce(
-          what + " (NaN)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
-          KOKKOS_LAMBDA(std::int64_t i, int& c) { c += partials(i) != partials(i); }, nans);
-      if (nans > 0) value = std::numeric_limits<T>::quiet_NaN();
-    } else {
-      Kokkos::parallel_reduce(
-          what + " (final)", Kokkos::RangePolicy<ExecSpace>(space, 0, league),
-          KOKKOS_LAMBDA(std::int64_t i, T & v) { v += partials(i); }, Kokkos::Sum<T>(value));
-    }
     space.fence(what);
-    result = value;
+    result = *kernel.result.data();
     return {};
   }
 }

@@ -27,12 +27,23 @@ namespace impl {
 /// Each team transposes a contiguous range of TD x TD tiles of A (tiles numbered row-major
 /// over A's tile grid). A tile arrives in a stage; consumer threads write it to B.
 ///
-/// Work split (why it is not just "lanes along B's contiguous dimension"): a stage is dense
-/// [outer][inner] with a pitch of TD elements, so 32 lanes reading one stage column hit one
-/// shared-memory bank. When B's contiguous dimension is the stage's, lanes run along it:
-/// conflict-free reads, coalesced writes. Otherwise lanes cover runs of R = 32 bytes (one
-/// DRAM sector) of B's contiguous dimension for G = 32 / R different rows of B: every
-/// written sector is whole, and stage reads are R-way instead of 32-way conflicted.
+/// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
+/// read down one stage column all hit one shared-memory bank, and the elements of one B
+/// sector (32 bytes) are consecutive rows of one stage column.
+/// - B's contiguous dimension is the stage's inner one: lanes run along it (conflict-free
+///   reads, coalesced writes).
+/// - Otherwise, for whole tiles when B takes 16-byte stores (`vector_store`: B's data 16-byte
+///   aligned, unit stride along its contiguous dimension, the other stride a multiple of
+///   V = 16 / sizeof(T)): lanes 2c and 2c+1 of a warp take 2V consecutive rows of one stage
+///   column (16 columns per warp), read V rows each and write them with one 16-byte store
+///   each, so each store instruction writes 16 whole sectors and each read instruction is
+///   2-way conflicted (V reads and one store per V elements).
+/// - Else (edge tiles, other B) lanes cover runs of R = 32 bytes (one DRAM sector) of B's
+///   contiguous dimension for G = 32 / R different rows of B: every written sector is whole,
+///   and stage reads are R-way conflicted (one read and one store per element).
+/// Measured on the H200 (perf/NOTES.md, memory attempt 10): one lane per stage column, whose
+/// 16-byte stores leave every sector half-written by one instruction and completed by
+/// another, ran at a fifth of this speed.
 template <class Engine, int Stages, int TD, int Threads, class Source, class BView>
 struct TransposeKernel {
   using T = typename Source::value_type;
@@ -41,6 +52,9 @@ struct TransposeKernel {
   static constexpr int run = write_dim == Source::inner ? TD : std::min<int>(TD, 32 / int(sizeof(T)));
   static constexpr int group = std::max(1, std::min(TD, 32 / run));
   static_assert(TD % run == 0 && TD % group == 0, "etage::transpose: tile extent must be a multiple of 32 bytes / sizeof(T)");
+  /// Elements per 16-byte store, and whether whole tiles may take the paired-lane split.
+  static constexpr int V = int(16 / sizeof(T));
+  static constexpr bool paired = write_dim != Source::inner && TD % (2 * V) == 0;
 
   Source a;
   BView b;
@@ -48,6 +62,7 @@ struct TransposeKernel {
   std::int64_t tiles_n;    // tiles along A's dimension 1
   std::int64_t num_tiles;  // all tiles
   std::int64_t league;
+  bool vector_store;       // B takes 16-byte stores (see above)
 
   ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
     return TileOrigin{{(g / tiles_n) * TD, (g % tiles_n) * TD}};
@@ -69,6 +84,20 @@ struct TransposeKernel {
     }
   }
 
+  /// The paired-lane split of a whole tile (see above). Store e: half h = e % 2 of the 2V
+  /// rows starting at 2V * (e / 2 / TD) of stage column k = (e / 2) % TD.
+  template <class Tile>
+  ETAGE_FORCEINLINE_FUNCTION void write_pairs(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
+                                              std::int64_t j0) const {
+    for (int e = ctx.rank; e < TD * TD / V; e += ctx.count) {
+      int const pair = e >> 1, k = pair % TD, r0 = (pair / TD) * 2 * V + (e & 1) * V;
+      Vec<T, V> v;
+#pragma unroll
+      for (int r = 0; r < V; ++r) v.v[r] = Source::inner == 1 ? tile(r0 + r, k) : tile(k, r0 + r);
+      // Stage column k is B's row: j0 + k when A's inner dimension is 1, i0 + k otherwise.
+      v.store(Source::inner == 1 ? &b(j0 + k, i0 + r0) : &b(j0 + r0, i0 + k));
+    }
+  }
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
@@ -79,7 +108,14 @@ struct TransposeKernel {
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
           TileOrigin const c = origin(begin + t);
           // Edge tiles (partial in either dimension) guard their writes; the others do not.
-          if (c[0] + TD <= m && c[1] + TD <= n) write<false>(ctx, tile, c[0], c[1]);
+          bool const whole = c[0] + TD <= m && c[1] + TD <= n;
+          if constexpr (paired) {
+            if (whole && vector_store) {
+              write_pairs(ctx, tile, c[0], c[1]);
+              return;
+            }
+          }
+          if (whole) write<false>(ctx, tile, c[0], c[1]);
           else write<true>(ctx, tile, c[0], c[1]);
         },
         operand(a, [=](int t) { return self.origin(begin + t); }));
@@ -103,7 +139,13 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size, 1536)>>;
     std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
-    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league};
+    // 16-byte stores into B: aligned data, unit stride along B's contiguous dimension `bc`,
+    // the other stride a multiple of 16 bytes.
+    constexpr int bc = Kernel::write_dim == 0 ? 1 : 0;
+    bool const vector_store = reinterpret_cast<std::uintptr_t>(B.data()) % 16 == 0 &&
+                              (B.extent(bc) <= 1 || B.stride(bc) == 1) &&
+                              (B.extent(1 - bc) <= 1 || B.stride(1 - bc) % Kernel::V == 0);
+    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league, vector_store};
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";

@@ -2,9 +2,12 @@
 /// The BulkTensor engine (sm_90+): one elected thread of a producer warp issues
 /// cp.async.bulk.tensor copies described by CUtensorMaps; a full mbarrier per stage counts
 /// the bytes (expect_tx) and an empty mbarrier per stage counts consumer-warp releases.
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include <cuda.h>
@@ -165,6 +168,82 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
   return fn;
 }
 
+/// Device copies of encoded tensor maps, keyed by (device, the map's 128 bytes), so that
+/// repeated calls on one operand pay no host-to-device copy. Entries live in BufferPool
+/// buffers and are never written after their first copy, so kernels on any stream may read
+/// them concurrently; a launch keeps its entries alive through LaunchResources. At most
+/// `capacity` entries: a miss beyond it drops the whole cache (entries still held by a launch
+/// return to the pool when that launch lets go). Emptied at Kokkos::finalize. Thread-safe.
+class TensorMapCache {
+ public:
+  static constexpr std::size_t capacity = 1024;
+
+  /// The device copy of `map` on the current device (a cached one, or a fresh one copied and
+  /// waited for); null when the copy failed.
+  static std::shared_ptr<void> device_copy(CUtensorMap const& map) {
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return {};
+    }
+    Key key{device, {}};
+    std::memcpy(key.bytes.data(), &map, sizeof(CUtensorMap));
+    State& st = state();
+    {
+      std::lock_guard<std::mutex> lock(st.mutex);
+      if (st.finalized) throw InvalidArgument("etage: tensor map requested after Kokkos::finalize");
+      if (auto it = st.entries.find(key); it != st.entries.end()) return it->second;
+    }
+    std::shared_ptr<void> buf = BufferPool<Kokkos::CudaSpace>::acquire(sizeof(CUtensorMap));
+    // A pageable host-to-device cudaMemcpy may return before the data lands, and it is
+    // ordered only against blocking streams; the kernel may run on a non-blocking one. So the
+    // copy runs on this thread's default stream and is waited for before anyone uses it.
+    if (cudaMemcpyAsync(buf.get(), &map, sizeof(CUtensorMap), cudaMemcpyHostToDevice, cudaStreamPerThread) !=
+            cudaSuccess ||
+        cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return {};
+    }
+    std::lock_guard<std::mutex> lock(st.mutex);
+    if (st.entries.size() >= capacity) st.entries.clear();
+    return st.entries.try_emplace(key, std::move(buf)).first->second;
+  }
+
+  /// Entries cached now (for tests).
+  static std::size_t size() {
+    State& st = state();
+    std::lock_guard<std::mutex> lock(st.mutex);
+    return st.entries.size();
+  }
+
+ private:
+  struct Key {
+    int device;
+    std::array<unsigned char, sizeof(CUtensorMap)> bytes;
+    bool operator<(Key const& o) const { return device != o.device ? device < o.device : bytes < o.bytes; }
+  };
+  struct State {
+    std::mutex mutex;
+    std::map<Key, std::shared_ptr<void>> entries;
+    bool finalized = false;
+  };
+  static State& state() {
+    static State* const s = [] {
+      // The pool's finalize hook must run after ours (Kokkos runs finalize hooks in reverse
+      // order of registration), so that our entries go back to it while it still takes them.
+      BufferPool<Kokkos::CudaSpace>::register_finalize_hook();
+      auto* st = new State;
+      Kokkos::push_finalize_hook([st] {
+        std::lock_guard<std::mutex> lock(st->mutex);
+        st->entries.clear();
+        st->finalized = true;
+      });
+      return st;
+    }();
+    return *s;
+  }
+};
+
 /// Builds the CUtensorMap of `s` in device global memory (kept alive by `res`) and stores
 /// its address in s.tensor_map. Returns why the source does not qualify, or "" on success.
 /// Rules (CUDA Driver API, cuTensorMapEncodeTiled): global address 16 B aligned, strides
@@ -207,18 +286,12 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (rc != CUDA_SUCCESS) return "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(rc));
   // Tensor maps must sit in param, const or global memory (PTX ISA 8.0, "Tensor maps"); a
-  // Kokkos functor may be copied to local memory, so the map lives in device global memory,
-  // in a pooled buffer (no allocation per call); the kernel fences it before first use.
-  std::shared_ptr<void> buf = BufferPool<Kokkos::CudaSpace>::acquire(sizeof(CUtensorMap));
+  // Kokkos functor may be copied to local memory, so the map lives in device global memory.
+  // Device copies are cached by content: a call on the same operand (same address, extents,
+  // strides and box) reuses the copy without a host-to-device transfer.
+  std::shared_ptr<void> buf = TensorMapCache::device_copy(map);
+  if (!buf) return "copying the tensor map to the device failed";
   auto* dev = static_cast<CUtensorMap*>(buf.get());
-  // A pageable host-to-device cudaMemcpy may return before the data lands, and it is
-  // ordered only against blocking streams; the kernel may run on a non-blocking one. So the
-  // copy runs on this thread's default stream and is waited for before the launch.
-  if (cudaMemcpyAsync(dev, &map, sizeof(CUtensorMap), cudaMemcpyHostToDevice, cudaStreamPerThread) != cudaSuccess ||
-      cudaStreamSynchronize(cudaStreamPerThread) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return "copying the tensor map to the device failed";
-  }
   s.tensor_map = dev;
   res.keep_alive.push_back(std::move(buf));
   return {};

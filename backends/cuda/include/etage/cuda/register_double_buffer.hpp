@@ -92,7 +92,7 @@ struct TileLoader<engine::RegisterDoubleBuffer, Source, Threads> {
             int const o = idx / chunks_per_row, i = (idx % chunks_per_row) * V;
             std::int64_t const go = c_outer + o, gi = c_inner + i;
             if (src.contains(go, gi) && gi + V <= src.extent_inner()) {
-              vregs[r] = *reinterpret_cast<Vec const*>(src.data + go * src.stride_outer() + gi);
+              vregs[r] = Vec::load(src.data + go * src.stride_outer() + gi);
             } else {
 #pragma unroll
               for (int e = 0; e < V; ++e) vregs[r].v[e] = impl::load_or_zero(src, go, gi + e);
@@ -120,7 +120,7 @@ struct TileLoader<engine::RegisterDoubleBuffer, Source, Threads> {
 #pragma unroll
         for (int r = 0; r < vectors_per_thread; ++r) {
           int const idx = rank + r * Threads;
-          if (idx < chunks) reinterpret_cast<Vec*>(pending)[idx] = vregs[r];
+          if (idx < chunks) vregs[r].store(pending + idx * V);
         }
         pending = nullptr;
         return;
