@@ -85,7 +85,8 @@ TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<Vi
 /// (4 floats, 2 doubles) in CUDA device code: through CUDA's built-in float4 / double2,
 /// because nvcc copies a struct holding an array element by element (measured on the H200:
 /// a 16-byte transpose store through a Vec* became four 4-byte stores and 4x the L2 write
-/// sectors; perf/NOTES.md, memory attempt 10). Elsewhere a plain copy.
+/// sectors; perf/NOTES.md, memory attempt 10). Elsewhere a plain copy. store_global is the
+/// form for global memory (algorithms' output views).
 /// Precondition: the address is aligned to sizeof(T) * N bytes.
 template <class T, int N>
 struct alignas(sizeof(T) * N) Vec {
@@ -119,6 +120,21 @@ struct alignas(sizeof(T) * N) Vec {
     }
 #endif
     *reinterpret_cast<Vec*>(to) = *this;
+  }
+  /// store, for a global-memory address: in CUDA device code through the st.global.wb.v4
+  /// intrinsic (__stwb), because nvcc split a plain float4 store into four 4-byte stores in
+  /// the transpose kernel (its PTX, 9b872a5); elsewhere store.
+  ETAGE_FORCEINLINE_FUNCTION void store_global(T* to) const {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, float> && N == 4) {
+      __stwb(reinterpret_cast<float4*>(to), make_float4(v[0], v[1], v[2], v[3]));
+      return;
+    } else if constexpr (std::is_same_v<T, double> && N == 2) {
+      __stwb(reinterpret_cast<double2*>(to), make_double2(v[0], v[1]));
+      return;
+    }
+#endif
+    store(to);
   }
 };
 

@@ -223,7 +223,7 @@ struct Stencil2DKernel {
       star_in_plane_run<V>(tile, w, y, x, sum, centre);
 #pragma unroll
       for (int k = 0; k < V; ++k) o.v[k] = w.c * centre.v[k] + sum.v[k];
-      o.store(&out(y0 + y, x0 + x));
+      o.store_global(&out(y0 + y, x0 + x));
     }
   }
 
@@ -306,7 +306,7 @@ struct Stencil3DKernel {
                 Vec<T, V> o;
 #pragma unroll
                 for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, centre.v[k]);
-                o.store(&out(p - 1, y0 + y, x0 + x));
+                o.store_global(&out(p - 1, y0 + y, x0 + x));
               }
 #pragma unroll
               for (int k = 0; k < V; ++k) {
@@ -327,7 +327,7 @@ struct Stencil3DKernel {
         Vec<T, V> o;
 #pragma unroll
         for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, b);
-        o.store(&out(nz - 1, y0 + e / per_row, x0 + (e % per_row) * V));
+        o.store_global(&out(nz - 1, y0 + e / per_row, x0 + (e % per_row) * V));
       }
     }
   }

@@ -95,7 +95,7 @@ struct TransposeKernel {
 #pragma unroll
       for (int r = 0; r < V; ++r) v.v[r] = Source::inner == 1 ? tile(r0 + r, k) : tile(k, r0 + r);
       // Stage column k is B's row: j0 + k when A's inner dimension is 1, i0 + k otherwise.
-      v.store(Source::inner == 1 ? &b(j0 + k, i0 + r0) : &b(j0 + r0, i0 + k));
+      v.store_global(Source::inner == 1 ? &b(j0 + k, i0 + r0) : &b(j0 + r0, i0 + k));
     }
   }
   template <class Member>
