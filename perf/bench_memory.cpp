@@ -4,7 +4,9 @@
 /// RangePolicy/MDRangePolicy versions of the same computations.
 ///
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
-/// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n; peers
+/// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
+/// blocks other than the defaults: <Engine BOxBI> or <Engine BOxBI N/SM>, N = StencilTile's
+/// MinTeams); peers
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written) and
 /// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
@@ -403,11 +405,12 @@ void register_all() {
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
                                     config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
-                                    // Taller blocks (less halo per point, more points per
-                                    // tile) and register caps for 2 or 3 teams per SM.
-                                    stencil_config<BulkTensor, 4, 32, 64, 256>(),
+                                    // Other blocks than the defaults (2D 32x64, 3D 16x64
+                                    // with register room for 2 teams per SM): the former
+                                    // default 16x64 without a bound, and other bounds.
+                                    stencil_config<BulkTensor, 4, 16, 64, 256>(),
+                                    stencil_config<BulkTensor, 6, 16, 64, 256>(),
                                     stencil_config<BulkTensor, 4, 32, 64, 256, 2>(),
-                                    stencil_config<BulkTensor, 4, 32, 64, 256, 3>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>()};

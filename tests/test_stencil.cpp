@@ -257,7 +257,8 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
 TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
-  // (GPU 16 x 64, host 8 x 32): those run 16-byte runs when out takes 16-byte stores (Plain,
+  // (GPU 32 x 64 in 2D and 16 x 64 in 3D, host 8 x 32): those run 16-byte runs when out
+  // takes 16-byte stores (Plain,
   // Padded) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;

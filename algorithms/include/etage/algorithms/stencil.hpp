@@ -95,13 +95,25 @@ struct StencilTile {
   static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams;
 };
 
-/// Default block per space and type. Host: 8 rows x 128 bytes, one thread per team. GPU:
-/// 16 rows x 256 bytes, 256 threads (4 points of a float block each); the 18 x 72 float
-/// (18 x 36 double) box is 5,184 bytes, so 4 stages fit the H200's 40,936 B (7 do).
+/// Default block of stencil_2d per space and type. Host: 8 rows x 128 bytes, one thread per
+/// team. GPU: 32 rows x 256 bytes, 256 threads (8 points of a float block each); the 34 x 72
+/// float (34 x 36 double) box is 9,792 bytes, so the default 4 stages fit the H200's
+/// 40,936 B of level-0 scratch (5 do not). Measured on the H200 against 16 x 64 floats:
+/// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<16, int(256 / sizeof(T)), 256>>;
+                       StencilTile<32, int(256 / sizeof(T)), 256>>;
+
+/// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 256 bytes, 256 threads, with
+/// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
+/// registers and needs 127 registers unbounded, which leaves one team per SM); the 18 x 72
+/// float box is 5,184 bytes (7 stages fit). Measured on the H200 at 6 stages: 57 % of copy
+/// against 45 % without the bound (perf/NOTES.md, memory attempt 11).
+template <class ExecSpace, class T>
+using default_stencil_tile_3d =
+    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+                       StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
 namespace impl {
 
@@ -607,7 +619,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   must be readable as a 2D (nz*ny) x nx view: stride(0) = ny * stride(1). Every
 ///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
 ///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
-/// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages, Tile: as for stencil_2d.
+/// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages: as for stencil_2d; Tile:
+///   StencilTile (void: default_stencil_tile_3d).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
@@ -618,7 +631,7 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   impl::StencilChecks<3, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
-  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
+  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile_3d<ExecSpace, T>, Tile>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
   if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)
