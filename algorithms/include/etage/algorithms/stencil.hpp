@@ -290,6 +290,27 @@ struct Stencil3DKernel {
   bool vector_out;  // out takes 16-byte stores (vector_stores)
   static constexpr bool runs = G::BI % G::V == 0;
 
+  /// Streams planes first..last of the block at (y0, x0) through the ring, calling
+  /// per_plane(ctx, tile, p, finish, start) for plane p (finish: plane p-1 is in [zb, ze) and
+  /// completes now; start: plane p is in [zb, ze)); then, when the range ends at the top of
+  /// the grid (whose top plane reads the boundary above), top(rank) on each consumer thread.
+  template <class Member, class PerPlane, class Top>
+  ETAGE_FORCEINLINE_FUNCTION void stream_planes(Member const& team, std::int64_t y0, std::int64_t x0,
+                                                std::int64_t zb, std::int64_t ze, std::int64_t first,
+                                                std::int64_t last, PerPlane const& per_plane, Top const& top) const {
+    std::int64_t const row_base = y0 - 1, col = x0 - G::V, rows_per_plane = ny;
+    tile_loop<Engine, Stages, G::threads>(
+        team, int(last - first + 1),
+        [&](ConsumerContext const& ctx, int t, auto const& tile) {
+          std::int64_t const p = first + t;
+          per_plane(ctx, tile, p, p - 1 >= zb, p >= zb && p < ze);
+        },
+        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0 || ze != nz || ze == zb) return;
+    top(rank);
+  }
+
   /// An interior team's z range with V-point runs (star_in_plane_run): run e of the block
   /// (row e / (BI / V), columns V * (e % (BI / V)) ...) belongs to consumer thread e mod Threads.
   template <class Member>
@@ -300,13 +321,9 @@ struct Stencil3DKernel {
     // Plain arrays of T (not of Vec), so that they stay in registers.
     T below[per_thread * V], partial[per_thread * V];
     for (int k = 0; k < per_thread * V; ++k) below[k] = partial[k] = b;
-    std::int64_t const row_base = y0 - 1, col = x0 - V, rows_per_plane = ny;
-    tile_loop<Engine, Stages, G::threads>(
-        team, int(last - first + 1),
-        [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          std::int64_t const p = first + t;
-          bool const finish = p - 1 >= zb;        // plane p-1 is ours and completes now
-          bool const start = p >= zb && p < ze;  // plane p is ours
+    stream_planes(
+        team, y0, x0, zb, ze, first, last,
+        [&](ConsumerContext const& ctx, auto const& tile, std::int64_t p, bool finish, bool start) {
 #pragma unroll
           for (int j = 0; j < per_thread; ++j) {
             int const e = ctx.rank + j * G::threads;
@@ -328,20 +345,18 @@ struct Stencil3DKernel {
             }
           }
         },
-        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
-    // The top plane of the grid has no plane above it: it reads the boundary.
-    int const rank = team.team_rank() - 32 * Engine::producer_warps;
-    if (rank < 0 || ze != nz || ze == zb) return;
+        [&](int rank) {
 #pragma unroll
-    for (int j = 0; j < per_thread; ++j) {
-      int const e = rank + j * G::threads;
-      if (e < count) {
-        Vec<T, V> o;
+          for (int j = 0; j < per_thread; ++j) {
+            int const e = rank + j * G::threads;
+            if (e < count) {
+              Vec<T, V> o;
 #pragma unroll
-        for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, b);
-        o.store_global(&out(nz - 1, y0 + e / per_row, x0 + (e % per_row) * V));
-      }
-    }
+              for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, b);
+              o.store_global(&out(nz - 1, y0 + e / per_row, x0 + (e % per_row) * V));
+            }
+          }
+        });
   }
 
   template <class Member>
@@ -369,10 +384,6 @@ struct Stencil3DKernel {
   ETAGE_NOINLINE_FUNCTION void run_points(Member const& team, bool interior, std::int64_t y0, std::int64_t x0,
                                           std::int64_t zb, std::int64_t ze, std::int64_t first,
                                           std::int64_t last) const {
-    std::int64_t const row_base = y0 - 1;
-    std::int64_t const col = x0 - G::V;
-    std::int64_t const rows_per_plane = ny;
-
     T below[G::per_thread], partial[G::per_thread];
     for (int k = 0; k < G::per_thread; ++k) below[k] = partial[k] = b;
 
@@ -386,12 +397,9 @@ struct Stencil3DKernel {
       if (interior || (gy < ny && gx < nx)) out(z, gy, gx) = v;
     };
 
-    tile_loop<Engine, Stages, G::threads>(
-        team, int(last - first + 1),
-        [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          std::int64_t const p = first + t;
-          bool const finish = p - 1 >= zb;        // plane p-1 is ours and completes now
-          bool const start = p >= zb && p < ze;  // plane p is ours
+    stream_planes(
+        team, y0, x0, zb, ze, first, last,
+        [&](ConsumerContext const& ctx, auto const& tile, std::int64_t p, bool finish, bool start) {
 #pragma unroll
           for (int k = 0; k < G::per_thread; ++k)
             point(ctx.rank, k, [&](int y, int x, std::int64_t gy, std::int64_t gx) {
@@ -403,13 +411,12 @@ struct Stencil3DKernel {
               below[k] = centre;
             });
         },
-        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
-
-    // The top plane of the grid has no plane above it: it reads the boundary.
-    int const rank = team.team_rank() - 32 * Engine::producer_warps;
-    if (rank < 0 || ze != nz || ze == zb) return;
-    for (int k = 0; k < G::per_thread; ++k)
-      point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) { put(nz - 1, gy, gx, partial[k] + w.weighted(w.zp, b)); });
+        [&](int rank) {
+          for (int k = 0; k < G::per_thread; ++k)
+            point(rank, k, [&](int, int, std::int64_t gy, std::int64_t gx) {
+              put(nz - 1, gy, gx, partial[k] + w.weighted(w.zp, b));
+            });
+        });
   }
 };
 
