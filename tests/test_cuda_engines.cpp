@@ -120,14 +120,15 @@ TEST_CASE("BulkTensor: tensor maps are cached by content; a new operand gets its
   Kokkos::View<float**, Kokkos::LayoutRight, test::Space> a("a", 64, 96), b("b", 96, 64), c("c", 64, 96);
   Kokkos::deep_copy(a, 1.0f);
   Kokkos::deep_copy(c, 2.0f);
-  std::size_t const before = etage::impl::TensorMapCache::size();
+  using Cache = etage::impl::TensorMapCache;
+  // Counting needs room for two new entries (a full cache is emptied on the next miss).
+  bool const room = Cache::size() + 2 < Cache::capacity;
   transpose<engine::BulkTensor, 2>(test::Space{}, a, b);
-  std::size_t const after_first = etage::impl::TensorMapCache::size();
-  CHECK(after_first >= std::min(before + 1, etage::impl::TensorMapCache::capacity));
+  std::size_t const after_first = Cache::size();
   transpose<engine::BulkTensor, 2>(test::Space{}, a, b);  // same operand: a cache hit
-  CHECK(etage::impl::TensorMapCache::size() == after_first);
+  if (room) CHECK(Cache::size() == after_first);
   transpose<engine::BulkTensor, 2>(test::Space{}, c, b);  // another address: a new entry
-  CHECK(etage::impl::TensorMapCache::size() == after_first + 1);
+  if (room) CHECK(Cache::size() == after_first + 1);
   auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b);
   int wrong = 0;
   for (int j = 0; j < 96; ++j)

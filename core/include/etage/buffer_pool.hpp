@@ -31,9 +31,8 @@ struct DeviceOrdinal {
 /// The pool frees everything at Kokkos::finalize. Thread-safe.
 ///
 /// `Zeroed` = true is a separate pool whose buffers are all-zero when handed out: fresh ones
-/// are zero-filled on the acquiring space's instance (ordered before the kernels the caller
-/// then enqueues on it), and callers must give them back all-zero (e.g. a counter that its
-/// last user resets). It saves a memset per call.
+/// are zero-filled on the acquiring space's instance and waited for, and callers must give
+/// them back all-zero (e.g. a counter that its last user resets). It saves a memset per call.
 template <class MemorySpace, bool Zeroed = false>
 class BufferPool {
   using Buffer = Kokkos::View<unsigned char*, MemorySpace>;
@@ -90,8 +89,12 @@ class BufferPool {
       // Allocation sizes are rounded up so that similar requests share buffers; 128 bytes
       // of slack let the data start on a 128-byte boundary whatever Kokkos' alignment.
       std::size_t const rounded = (bytes + 255) / 256 * 256 + 128;
-      if constexpr (Zeroed) buf = Buffer(Kokkos::view_alloc(space, "etage::buffer_pool (zeroed)"), rounded);
-      else buf = Buffer(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
+      if constexpr (Zeroed) {
+        // Kokkos zero-fills on `space` without waiting; wait here (once per buffer), so that
+        // a buffer handed back unused by a failed call is already zero for its next user.
+        buf = Buffer(Kokkos::view_alloc(space, "etage::buffer_pool (zeroed)"), rounded);
+        space.fence("etage::buffer_pool: zero fill");
+      } else buf = Buffer(Kokkos::view_alloc(space, Kokkos::WithoutInitializing, "etage::buffer_pool"), rounded);
     }
     auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
     void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);

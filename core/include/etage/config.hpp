@@ -8,7 +8,11 @@
 /// A function the compiler must not inline (GNU `noinline`, which nvcc also honours for
 /// device code: CUDA's `__noinline__` is defined as it). For rarely taken paths whose
 /// register needs would otherwise be merged into the hot path's.
+#if defined(_MSC_VER) && !defined(__CUDACC__)
+#define ETAGE_NOINLINE_FUNCTION __declspec(noinline) KOKKOS_FUNCTION
+#else
 #define ETAGE_NOINLINE_FUNCTION __attribute__((noinline)) KOKKOS_FUNCTION
+#endif
 
 /// Pipeline misuse checks (ring accounting) and bounded barrier waits. On in debug builds;
 /// define ETAGE_ENABLE_DEBUG_CHECKS=1 to turn them on in a release build.

@@ -119,10 +119,13 @@ struct ReduceKernel {
           partials(r) = acc;
           Kokkos::memory_fence();  // the partial is visible before the arrival counts
           is_last = Kokkos::atomic_fetch_add(&arrivals(0), 1u) == unsigned(team.league_size() - 1);
+          // Acquire in the thread that saw the count; the broadcast's team barrier then
+          // orders the other threads' reads of the partials after it.
+          if (is_last) Kokkos::memory_fence();
         },
         last);
     if (!last) return;
-    Kokkos::memory_fence();  // every other team's partial is visible from here on
+    Kokkos::memory_fence();
     std::int64_t const league = team.league_size();
     T total = reduce_identity<Op, T>();
     if constexpr (Op == ReduceOp::Max) {

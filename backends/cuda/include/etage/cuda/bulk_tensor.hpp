@@ -17,6 +17,7 @@
 #include <Kokkos_Core.hpp>
 #include <etage/buffer_pool.hpp>
 #include <etage/config.hpp>
+#include <etage/cuda/occupancy.hpp>
 #include <etage/cuda/watchdog.hpp>
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
@@ -136,7 +137,8 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
                                    std::int64_t c1) {
 #if ETAGE_ARCH_BULK_TENSOR
     if (!map_acquired) {
-      // The map sits in a reused device buffer that the host rewrote before this launch.
+      // The map was written by a host-to-device copy (on first use of a cached entry, or
+      // into a reused pool buffer): acquire it in the tensormap proxy before the first copy.
       ptx::fence_proxy_tensormap_acquire_sys(src.tensor_map);
       map_acquired = true;
     }
@@ -178,14 +180,12 @@ class TensorMapCache {
  public:
   static constexpr std::size_t capacity = 1024;
 
-  /// The device copy of `map` on the current device (a cached one, or a fresh one copied and
-  /// waited for); null when the copy failed.
+  /// The device copy of `map` on the device of Kokkos' default CUDA instance (a cached one, or
+  /// a fresh one copied and waited for); null when the copy failed.
   static std::shared_ptr<void> device_copy(CUtensorMap const& map) {
-    int device = 0;
-    if (cudaGetDevice(&device) != cudaSuccess) {
-      (void)cudaGetLastError();
-      return {};
-    }
+    // The device the pool allocates on (Kokkos' default CUDA instance), not the calling
+    // thread's current device, which a new std::thread has at 0.
+    int const device = DeviceOrdinal<Kokkos::Cuda>::of(Kokkos::Cuda{});
     Key key{device, {}};
     std::memcpy(key.bytes.data(), &map, sizeof(CUtensorMap));
     State& st = state();
@@ -275,7 +275,7 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
   auto encode = tensor_map_encoder();
   if (encode == nullptr) return "cuTensorMapEncodeTiled is not available from the CUDA driver";
 
-  CUtensorMap map;
+  CUtensorMap map{};  // zeroed: all 128 bytes are the cache key, whatever the driver leaves unwritten
   cuuint64_t dims[2] = {cuuint64_t(s.extent_inner()), cuuint64_t(s.extent_outer())};
   cuuint64_t strides[1] = {cuuint64_t(stride_bytes)};
   cuuint32_t box[2] = {cuuint32_t(Source::box_inner), cuuint32_t(Source::box_outer)};
