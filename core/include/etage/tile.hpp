@@ -79,51 +79,20 @@ TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<Vi
 }
 
 /// N consecutive elements, aligned to their size (16 bytes for 4 floats), for vector
-/// loads and stores (shared or global memory).
-///
-/// load/store move the N elements with one instruction where the element block is 16 bytes
-/// (4 floats, 2 doubles) in CUDA device code: through CUDA's built-in float4 / double2,
-/// because nvcc copies a struct holding an array element by element (measured on the H200:
-/// a 16-byte transpose store through a Vec* became four 4-byte stores and 4x the L2 write
-/// sectors; perf/NOTES.md, memory attempt 10). Elsewhere a plain copy. store_global is the
-/// form for global memory (algorithms' output views).
-/// Precondition: the address is aligned to sizeof(T) * N bytes.
+/// loads and stores. Precondition of load/store/store_global: the address is aligned to
+/// sizeof(T) * N bytes.
 template <class T, int N>
 struct alignas(sizeof(T) * N) Vec {
   T v[N];
   ETAGE_FORCEINLINE_FUNCTION T operator[](int i) const { return v[i]; }
 
-  ETAGE_FORCEINLINE_FUNCTION static Vec load(T const* from) {
-    Vec r;
-#if defined(__CUDA_ARCH__)
-    if constexpr (std::is_same_v<T, float> && N == 4) {
-      float4 const q = *reinterpret_cast<float4 const*>(from);
-      r.v[0] = q.x, r.v[1] = q.y, r.v[2] = q.z, r.v[3] = q.w;
-      return r;
-    } else if constexpr (std::is_same_v<T, double> && N == 2) {
-      double2 const q = *reinterpret_cast<double2 const*>(from);
-      r.v[0] = q.x, r.v[1] = q.y;
-      return r;
-    }
-#endif
-    r = *reinterpret_cast<Vec const*>(from);
-    return r;
-  }
-  ETAGE_FORCEINLINE_FUNCTION void store(T* to) const {
-#if defined(__CUDA_ARCH__)
-    if constexpr (std::is_same_v<T, float> && N == 4) {
-      *reinterpret_cast<float4*>(to) = make_float4(v[0], v[1], v[2], v[3]);
-      return;
-    } else if constexpr (std::is_same_v<T, double> && N == 2) {
-      *reinterpret_cast<double2*>(to) = make_double2(v[0], v[1]);
-      return;
-    }
-#endif
-    *reinterpret_cast<Vec*>(to) = *this;
-  }
-  /// store, for a global-memory address: in CUDA device code through the st.global.wb.v4
-  /// intrinsic (__stwb), because nvcc split a plain float4 store into four 4-byte stores in
-  /// the transpose kernel (its PTX, 9b872a5); elsewhere store.
+  ETAGE_FORCEINLINE_FUNCTION static Vec load(T const* from) { return *reinterpret_cast<Vec const*>(from); }
+  ETAGE_FORCEINLINE_FUNCTION void store(T* to) const { *reinterpret_cast<Vec*>(to) = *this; }
+  /// store, for a global-memory address (algorithms' output views). In CUDA device code a
+  /// 16-byte block (4 floats, 2 doubles) goes through the st.global.wb.v4 intrinsic (__stwb):
+  /// nvcc split both this struct copy and a plain float4 store into four 4-byte stores in the
+  /// transpose kernel (its PTX at 9b872a5; on the H200, 4x the L2 write sectors: perf/NOTES.md,
+  /// memory attempt 10). Loads and shared-memory stores came out as 16-byte instructions.
   ETAGE_FORCEINLINE_FUNCTION void store_global(T* to) const {
 #if defined(__CUDA_ARCH__)
     if constexpr (std::is_same_v<T, float> && N == 4) {

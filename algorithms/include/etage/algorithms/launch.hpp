@@ -152,5 +152,18 @@ std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int6
   return why;
 }
 
+/// Whether `view` takes 16-byte stores (Vec::store_global) of runs along its dimension
+/// `contiguous` at any index that is a multiple of 16 / sizeof(T) along it: data 16-byte
+/// aligned, unit stride along `contiguous`, every other stride a multiple of 16 bytes.
+template <class View>
+bool vector_stores(View const& view, int contiguous) {
+  constexpr std::size_t V = 16 / sizeof(typename View::non_const_value_type);
+  if (reinterpret_cast<std::uintptr_t>(view.data()) % 16 != 0) return false;
+  for (int d = 0; d < int(View::rank()); ++d) {
+    if (view.extent(d) <= 1) continue;
+    if (d == contiguous ? view.stride(d) != 1 : view.stride(d) % V != 0) return false;
+  }
+  return true;
+}
 
 }  // namespace etage::impl

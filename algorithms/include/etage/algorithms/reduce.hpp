@@ -15,7 +15,6 @@
 /// one fence.
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -125,7 +124,6 @@ struct ReduceKernel {
         },
         last);
     if (!last) return;
-    Kokkos::memory_fence();
     std::int64_t const league = team.league_size();
     T total = reduce_identity<Op, T>();
     if constexpr (Op == ReduceOp::Max) {

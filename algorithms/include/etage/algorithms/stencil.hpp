@@ -194,20 +194,6 @@ ETAGE_FORCEINLINE_FUNCTION void star_in_plane_run(TileT const& tile, StarWeights
   }
 }
 
-/// Whether `out` takes 16-byte stores of runs along its last (contiguous) dimension: data
-/// 16-byte aligned, unit last stride, every other stride a multiple of 16 bytes.
-template <class OutV>
-bool vector_stores(OutV const& out) {
-  using T = typename OutV::non_const_value_type;
-  constexpr std::size_t V = 16 / sizeof(T);
-  constexpr int last = int(OutV::rank()) - 1;
-  if (reinterpret_cast<std::uintptr_t>(out.data()) % 16 != 0) return false;
-  if (out.extent(last) > 1 && out.stride(last) != 1) return false;
-  for (int d = 0; d < last; ++d)
-    if (out.extent(d) > 1 && out.stride(d) % V != 0) return false;
-  return true;
-}
-
 template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard>
 struct Stencil2DKernel {
   using T = typename Source::value_type;
@@ -217,7 +203,7 @@ struct Stencil2DKernel {
   StarWeights<T, Guard> w;
   T b;
   std::int64_t ny, nx, blocks_x, num_blocks, league;
-  bool vector_out;  // out takes 16-byte stores (vector_stores)
+  bool vector_out;  // out takes 16-byte stores along x (vector_stores)
   /// Interior tiles run V-point runs (star_in_plane_run) when the block's rows split into them.
   static constexpr bool runs = G::BI % G::V == 0;
 
@@ -287,7 +273,7 @@ struct Stencil3DKernel {
   StarWeights<T, Guard> w;
   T b;
   std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
-  bool vector_out;  // out takes 16-byte stores (vector_stores)
+  bool vector_out;  // out takes 16-byte stores along x (vector_stores)
   static constexpr bool runs = G::BI % G::V == 0;
 
   /// Streams planes first..last of the block at (y0, x0) through the ring, calling
@@ -469,7 +455,7 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
       Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>, Guard> kernel{
-          src, out, w.template with_guard<Guard>(), b, ny, nx, blocks_x, blocks, league, vector_stores(out)};
+          src, out, w.template with_guard<Guard>(), b, ny, nx, blocks_x, blocks, league, vector_stores(out, 1)};
       return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, league, forced, "stencil_2d");
     };
     // The 2D kernel uses the in-plane weights only.
@@ -498,7 +484,7 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
       Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard> kernel{
-          src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_stores(out)};
+          src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_stores(out, 2)};
       return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
     };
     bool const guard = w.zm == T(0) || w.zp == T(0) || w.ym == T(0) || w.yp == T(0) || w.xm == T(0) || w.xp == T(0);

@@ -139,12 +139,8 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size, 1536)>>;
     std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
-    // 16-byte stores into B: aligned data, unit stride along B's contiguous dimension `bc`,
-    // the other stride a multiple of 16 bytes.
-    constexpr int bc = Kernel::write_dim == 0 ? 1 : 0;
-    bool const vector_store = reinterpret_cast<std::uintptr_t>(B.data()) % 16 == 0 &&
-                              (B.extent(bc) <= 1 || B.stride(bc) == 1) &&
-                              (B.extent(1 - bc) <= 1 || B.stride(1 - bc) % Kernel::V == 0);
+    // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
+    bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
     Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league, vector_store};
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
