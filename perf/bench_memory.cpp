@@ -6,7 +6,9 @@
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
 /// blocks other than the defaults: <Engine BOxBI> or <Engine BOxBI N/SM>, N = StencilTile's
-/// MinTeams); peers
+/// MinTeams; transpose tiles other than the default: <Engine TDxTD>). BM_Reduce times the
+/// sum into a device view (asynchronous, as every other algorithm here);
+/// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written) and
 /// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
@@ -107,6 +109,7 @@ Problem problem_for(Algo a, std::int64_t mib) {
 /// Input, output and reference buffers of the largest operand size in the run.
 struct Buffers {
   Vec in, out, ref;
+  Kokkos::View<T, Memory> result;  // the reductions' result (view form)
   std::size_t elements = 0;
 };
 Buffers& buffers() {
@@ -120,6 +123,7 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
   b.in = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "in"), elements);
   b.out = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "out"), elements);
   b.ref = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "ref"), elements);
+  b.result = Kokkos::View<T, Memory>("result");
   Kokkos::Random_XorShift64_Pool<Space> pool(20240601u);
   Kokkos::fill_random(space, b.in, pool, T(0), T(1));
   space.fence("etage::bench::fill");
@@ -171,16 +175,19 @@ T range_reduce(Space const& space, Problem const& p) {
   return s;
 }
 
-/// The computation `config` names, on the shared buffers, output into `out`; the reduction
-/// returns its value.
+/// The computation `config` names, on the shared buffers, output into `out`; a reduction
+/// returns its value, or NaN when it left it in buffers().result (the view form, which does
+/// not wait).
 using Runner = std::function<T(Space const&, Problem const&, T*)>;
 
-template <class Engine, int Stages, class Tile = void>
+enum class ReduceForm { View, Value };
+
+template <class Engine, int Stages, class Tile = void, int TD = 0, ReduceForm Form = ReduceForm::View>
 Runner etage_runner(Algo a) {
   switch (a) {
     case Algo::Transpose:
       return [](Space const& space, Problem const& p, T* out) {
-        etage::transpose<Engine, Stages>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d1, p.d0));
+        etage::transpose<Engine, Stages, TD>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d1, p.d0));
         return T(0);
       };
     case Algo::Stencil2D:
@@ -198,7 +205,10 @@ Runner etage_runner(Algo a) {
     default:
       return [](Space const& space, Problem const& p, T*) {
         constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
-        return etage::sum<Engine, Stages, threads>(space, Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0)));
+        auto const x = Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0));
+        if constexpr (Form == ReduceForm::Value) return etage::sum<Engine, Stages, threads>(space, x);
+        etage::sum<Engine, Stages, threads>(space, x, buffers().result);
+        return std::numeric_limits<T>::quiet_NaN();
       };
   }
 }
@@ -221,8 +231,9 @@ std::map<std::string, std::string>& checks() {
 std::string check(Space const& space, Problem const& p, Runner const& run) {
   Buffers& b = buffers();
   Kokkos::deep_copy(space, b.out, std::numeric_limits<T>::quiet_NaN());
-  T const value = run(space, p, b.out.data());
+  T value = run(space, p, b.out.data());
   space.fence("etage::bench::check");
+  if (p.algo == Algo::Reduce && value != value) Kokkos::deep_copy(value, b.result);
   T const ref_value = range_runner(p.algo)(space, p, b.ref.data());
   space.fence("etage::bench::check");
   if (p.algo == Algo::Reduce) {
@@ -369,7 +380,8 @@ struct Config {
   std::string engine;
   int stages;
   Runner (*make)(Algo);
-  bool stencils_only = false;  // a stencil block-shape variant
+  Algo only = Algo::Reduce;    // with `variant`: the one algorithm it applies to
+  bool variant = false;        // a shape or form other than the default
 };
 
 template <class Engine, int Stages>
@@ -383,7 +395,22 @@ template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 
 Config stencil_config() {
   std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
   if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
-  return {name, Stages, &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>, true};
+  return {name, Stages, &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>, Algo::Stencil2D,
+          true};
+}
+
+/// A transpose tile other than the default: "<Engine> TDxTD".
+template <class Engine, int Stages, int TD>
+Config transpose_config() {
+  return {std::string(Engine::name) + " " + std::to_string(TD) + "x" + std::to_string(TD), Stages,
+          &etage_runner<Engine, Stages, void, TD>, Algo::Transpose, true};
+}
+
+/// The value form of the sum (returns the value, so every call fences): "<Engine> value".
+template <class Engine, int Stages>
+Config reduce_value_config() {
+  return {std::string(Engine::name) + " value", Stages, &etage_runner<Engine, Stages, void, 0, ReduceForm::Value>,
+          Algo::Reduce, true};
 }
 
 void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
@@ -413,7 +440,15 @@ void register_all() {
                                     stencil_config<BulkTensor, 4, 32, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
-                                    stencil_config<CpAsync, 4, 16, 64, 256, 3>()};
+                                    stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
+                                    // Wider rows (512 bytes): less column halo per block.
+                                    stencil_config<BulkTensor, 4, 16, 128, 256, 2>(),
+                                    stencil_config<BulkTensor, 2, 32, 128, 512>(),
+                                    // The former transpose tile (32 x 32 floats), and the sum's
+                                    // value form.
+                                    transpose_config<BulkTensor, 3, 32>(),
+                                    transpose_config<CpAsync, 3, 32>(),
+                                    reduce_value_config<BulkTensor, 6>()};
 #else
   std::vector<int> const default_mib{16};
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};
@@ -434,7 +469,8 @@ void register_all() {
       add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
       for (Config const& c : configs) {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
-        if (c.stencils_only && a != Algo::Stencil2D && a != Algo::Stencil3D) continue;
+        bool const stencil_variant = c.only == Algo::Stencil2D || c.only == Algo::Stencil3D;
+        if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
         std::ostringstream key;
         key << name << "/" << c.stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;

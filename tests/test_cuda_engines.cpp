@@ -107,7 +107,7 @@ TEST_CASE("BulkTensor: back-to-back transposes reuse the pooled tensor-map buffe
     for (int i = 0; i < m; ++i)
       for (int j = 0; j < n; ++j) ha(i, j) = float(round * 100000 + i * n + j);
     Kokkos::deep_copy(a, ha);
-    transpose<engine::BulkTensor, 4>(test::Space{}, a, b);
+    transpose<engine::BulkTensor, 4, 32>(test::Space{}, a, b);
     auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, b);
     int wrong = 0;
     for (int i = 0; i < m; ++i)

@@ -17,13 +17,14 @@ using test::ViewKind;
 
 namespace {
 
-/// Runs transpose<Engine, Stages> on a fresh m x n A into a NaN-poisoned B; returns the
-/// number of B elements that differ from A^T (the transpose is exact).
+/// Runs transpose<Engine, Stages, TD> on a fresh m x n A into a NaN-poisoned B; returns the
+/// number of B elements that differ from A^T (the transpose is exact). Stages 0 and TD 0 are
+/// the library's defaults.
 template <class Engine, int Stages, class T, class LA, class LB, ViewKind KA = ViewKind::Plain,
-          ViewKind KB = ViewKind::Plain>
+          ViewKind KB = ViewKind::Plain, int TD = 32>
 long transpose_mismatches(int m, int n) {
   unsigned const seed = test::fresh_seed();
-  CAPTURE(Engine::name, Stages, m, n, seed);
+  CAPTURE(Engine::name, Stages, TD, m, n, seed);
   Operand2D<T, LA, KA> a("A", m, n);
   Operand2D<T, LB, KB> b("B", n, m);
   a.fill(seed, 0, false);
@@ -32,19 +33,19 @@ long transpose_mismatches(int m, int n) {
   auto const db = b.device(n, m);
   if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
     if (!test::bulk_tensor_eligible(da)) {
-      REQUIRE_THROWS_AS((transpose<Engine, Stages>(test::Space{}, da, db)), UnsupportedEngine);
+      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD>(test::Space{}, da, db)), UnsupportedEngine);
       return 0;
     }
   }
-  if constexpr (!std::is_same_v<Engine, engine::Auto>) {
+  if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0 && TD != 0) {
     // Tiles x stages over the level-0 limit (double, 4 stages, on the host's 32 KiB): a clear error.
-    using Src = TileSource<T, 32, 32, inner_dimension_v<std::decay_t<decltype(da)>>>;
+    using Src = TileSource<T, TD, TD, inner_dimension_v<std::decay_t<decltype(da)>>>;
     if (tile_loop_scratch_bytes<Engine, Stages, Src>() > scratch_limit_bytes<test::Space>()) {
-      REQUIRE_THROWS_AS((transpose<Engine, Stages>(test::Space{}, da, db)), ScratchLimitExceeded);
+      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD>(test::Space{}, da, db)), ScratchLimitExceeded);
       return 0;
     }
   }
-  transpose<Engine, Stages>(test::Space{}, da, db);
+  transpose<Engine, Stages, TD>(test::Space{}, da, db);
   b.fetch();
   auto const ha = a.host(m, n);
   auto const hb = b.host(n, m);
@@ -105,10 +106,46 @@ TEMPLATE_LIST_TEST_CASE("C15: transpose of 462x1024 with 32x32 tiles is exact", 
 TEST_CASE("Transpose with engine Auto picks an engine that runs", "[transpose][auto]") {
   for (auto [m, n] : edge_shapes) {
     CAPTURE(m, n);
-    CHECK(transpose_mismatches<engine::Auto, 0, float, R, R>(m, n) == 0);
-    CHECK(transpose_mismatches<engine::Auto, 0, float, L, R>(m, n) == 0);
-    CHECK(transpose_mismatches<engine::Auto, 0, double, R, L, ViewKind::Offset, ViewKind::Plain>(m, n) == 0);
+    CHECK(transpose_mismatches<engine::Auto, 0, float, R, R, ViewKind::Plain, ViewKind::Plain, 0>(m, n) == 0);
+    CHECK(transpose_mismatches<engine::Auto, 0, float, L, R, ViewKind::Plain, ViewKind::Plain, 0>(m, n) == 0);
+    CHECK(transpose_mismatches<engine::Auto, 0, double, R, L, ViewKind::Offset, ViewKind::Plain, 0>(m, n) == 0);
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("Transpose with the default tile and stages (64 x 64 float tiles on a GPU)",
+                        "[transpose][defaults]", test::EnginesUnderTest) {
+  // Edge shapes around 64 as well as 32: whole and partial 64 x 64 tiles, the strided tile
+  // order with more teams than tiles and with several tiles per team.
+  using E = typename TestType::engine;
+  for (auto [m, n] : {std::pair{1, 1}, {63, 65}, {64, 64}, {65, 130}, {100, 64}, {64, 132}, {129, 192}, {462, 1024}}) {
+    CAPTURE(m, n);
+    CHECK(transpose_mismatches<E, 0, float, R, R, ViewKind::Plain, ViewKind::Plain, 0>(m, n) == 0);
+    CHECK(transpose_mismatches<E, 0, float, L, R, ViewKind::Padded, ViewKind::Plain, 0>(m, n) == 0);
+    CHECK(transpose_mismatches<E, 0, float, R, L, ViewKind::Plain, ViewKind::Strided, 0>(m, n) == 0);
+    CHECK(transpose_mismatches<E, 0, double, R, R, ViewKind::Plain, ViewKind::Plain, 0>(m, n) == 0);
+  }
+}
+
+TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch", "[transpose][defaults]") {
+  constexpr int td_f = default_transpose_tile_dim<test::Space, float>;
+  constexpr int td_d = default_transpose_tile_dim<test::Space, double>;
+  // Every engine's default ring fits 32 KiB, at least its minimum stage count.
+  auto fits = [](int stages, int td, std::size_t bytes, int min_stages) {
+    return stages >= min_stages && (stages == min_stages || std::size_t(stages) * td * td * bytes <= 32768);
+  };
+  CHECK(fits(default_transpose_stages<engine::Synchronous, td_f, float>, td_f, 4, 1));
+  CHECK(fits(default_transpose_stages<engine::Synchronous, td_d, double>, td_d, 8, 1));
+#if ETAGE_HAS_CUDA_ENGINES
+  CHECK(td_f == 64);
+  CHECK(td_d == 32);
+  CHECK(default_transpose_threads<test::Space, td_f> == 512);
+  CHECK(default_transpose_stages<engine::BulkTensor, td_f, float> == 2);
+  CHECK(default_transpose_stages<engine::BulkTensor, td_d, double> == 4);
+  CHECK(fits(default_transpose_stages<engine::CpAsync, td_f, float>, td_f, 4, 2));
+#else
+  CHECK(td_f == 32);
+  CHECK(default_transpose_threads<test::Space, td_f> == 1);
+#endif
 }
 
 TEST_CASE("Transpose of an empty matrix does nothing", "[transpose]") {

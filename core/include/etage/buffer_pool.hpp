@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Kokkos_Core.hpp>
@@ -22,23 +23,28 @@ struct DeviceOrdinal {
   static int of(ExecSpace const&) { return 0; }
 };
 
-/// A process-wide pool of `MemorySpace` buffers, one free list per device. acquire(space,
-/// bytes) hands out a buffer of at least `bytes` bytes on `space`'s device, 128-byte aligned,
-/// owned by the returned shared_ptr (acquire(bytes): the memory space's default execution
-/// space); when the last copy of it is dropped the buffer goes back to the pool (not to the
-/// allocator). Callers drop
-/// it only after the kernels that use it have completed (etage algorithms fence first).
-/// The pool frees everything at Kokkos::finalize. Thread-safe.
+/// A process-wide pool of `MemorySpace` buffers. acquire(space, bytes) hands out a buffer of
+/// at least `bytes` bytes on `space`'s device, 128-byte aligned, owned by the returned
+/// shared_ptr (acquire(bytes): the memory space's default execution space instance).
+///
+/// Stream-ordered reuse. A caller may drop the handle as soon as the work that uses the
+/// buffer is *enqueued* on `space`, without waiting for it (etage algorithms are asynchronous,
+/// like Kokkos::parallel_for). The buffer then goes back to the free list of the instance
+/// that acquired it (key: device, space.impl_instance_id()) and is handed out again only to
+/// that instance, whose later work runs after the work already queued on it; another
+/// instance never receives it. A caller that shares a buffer with other instances fences
+/// them before dropping it. The pool frees everything at Kokkos::finalize. Thread-safe.
 ///
 /// `Zeroed` = true is a separate pool whose buffers are all-zero when handed out: fresh ones
 /// are zero-filled on the acquiring space's instance and waited for, and callers must give
-/// them back all-zero (e.g. a counter that its last user resets). It saves a memset per call.
+/// them back all-zero by the time the instance's queued work has run (e.g. a counter that
+/// its last user resets in the kernel). It saves a memset per call.
 template <class MemorySpace, bool Zeroed = false>
 class BufferPool {
   using Buffer = Kokkos::View<unsigned char*, MemorySpace>;
   struct State {
     std::mutex mutex;
-    std::map<int, std::vector<Buffer>> free;  // by device
+    std::map<std::pair<int, std::uint32_t>, std::vector<Buffer>> free;  // by (device, instance)
     bool finalized = false;
   };
   static State& state() {
@@ -69,13 +75,13 @@ class BufferPool {
   template <class ExecSpace>
   static std::shared_ptr<void> acquire(ExecSpace const& space, std::size_t bytes) {
     State& st = state();
-    int const device = DeviceOrdinal<ExecSpace>::of(space);
+    std::pair<int, std::uint32_t> const key{DeviceOrdinal<ExecSpace>::of(space), space.impl_instance_id()};
     Buffer buf;
     {
       std::lock_guard<std::mutex> lock(st.mutex);
       if (st.finalized) throw InvalidArgument("etage: device buffer requested after Kokkos::finalize");
-      // Smallest free buffer of this device that is large enough.
-      std::vector<Buffer>& list = st.free[device];
+      // Smallest free buffer of this device and instance that is large enough.
+      std::vector<Buffer>& list = st.free[key];
       std::size_t best = list.size();
       for (std::size_t i = 0; i < list.size(); ++i)
         if (list[i].extent(0) >= bytes + 128 && (best == list.size() || list[i].extent(0) < list[best].extent(0)))
@@ -98,10 +104,10 @@ class BufferPool {
     }
     auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
     void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);
-    return std::shared_ptr<void>(aligned, [buf, device](void*) mutable {
+    return std::shared_ptr<void>(aligned, [buf, key](void*) mutable {
       State& s = state();
       std::lock_guard<std::mutex> lock(s.mutex);
-      if (!s.finalized) s.free[device].push_back(buf);
+      if (!s.finalized) s.free[key].push_back(buf);
       else new Buffer(buf);  // Kokkos is finalized: nothing may be freed any more; leak it
     });
   }

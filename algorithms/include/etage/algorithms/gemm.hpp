@@ -183,8 +183,8 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
     std::string const what = "etage::gemm<" + std::string(Engine::name) + ", " + std::to_string(S) + " stages, " +
                              std::to_string(Tile::bm) + "x" + std::to_string(Tile::bn) + "x" +
                              std::to_string(Tile::bk) + " tile> (use fewer stages or a smaller GemmTile)";
-    return launch_teams<Policy>(space, kernel, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
-                                what, forced);
+    return enqueue_teams<Policy>(space, kernel, tiles_m * tiles_n, tile_loop_team_size<Engine>(Tile::threads), scratch,
+                                 what, forced);
   }
 }
 
@@ -202,7 +202,8 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
 ///   Stages: 0 = the engine's default. Tile: block shape (GemmTile; void = default_gemm_tile).
 /// Errors: InvalidArgument (trans flag, extents over INT_MAX, C overlapping A or B), ExtentMismatch, EmptyView
 /// (M or N = 0), ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages
-/// do not fit), UnsupportedEngine. Blocks until C is written (fences `space`).
+/// do not fit), UnsupportedEngine. Asynchronous, like Kokkos::parallel_for: enqueued on
+/// `space`; fence `space` (or deep_copy C) before reading C on the host.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class AV, class BV, class CV>
 void gemm(ExecSpace const& space, char transa, char transb, typename CV::non_const_value_type alpha, AV const& A,
           BV const& B, typename CV::non_const_value_type beta, CV const& C) {

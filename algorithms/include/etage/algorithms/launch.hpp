@@ -125,8 +125,10 @@ std::int64_t streaming_league(ExecSpace const& space, std::int64_t work_items, i
 }
 
 /// Checks the launch shape (make_team_policy) and enqueues `kernel` over `league` teams on
-/// `space` without waiting for it: the caller fences before it drops the launch's resources.
-/// A shape that does not fit throws for a forced engine, else returns why (Auto moves on).
+/// `space` without waiting for it (asynchronous, like Kokkos::parallel_for). The caller may
+/// drop the launch's resources once this returns: pooled buffers and cached tensor maps are
+/// stream-ordered (BufferPool, TensorMapCache). A shape that does not fit throws for a forced
+/// engine, else returns why (Auto moves on).
 template <class Policy, class ExecSpace, class Kernel>
 std::string enqueue_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
                           std::size_t scratch, std::string const& what, bool forced) {
@@ -141,15 +143,6 @@ std::string enqueue_teams(ExecSpace const& space, Kernel const& kernel, std::int
   }
   Kokkos::parallel_for(what, policy, kernel);
   return {};
-}
-
-/// enqueue_teams, then fences `space`.
-template <class Policy, class ExecSpace, class Kernel>
-std::string launch_teams(ExecSpace const& space, Kernel const& kernel, std::int64_t league, int team_size,
-                         std::size_t scratch, std::string const& what, bool forced) {
-  std::string why = enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
-  if (why.empty()) space.fence(what);
-  return why;
 }
 
 /// Whether `view` takes 16-byte stores (Vec::store_global) of runs along its dimension

@@ -11,8 +11,9 @@
 /// team reduces (Kokkos team_reduce) and publishes one partial per team; the team that
 /// publishes last reduces all partials in the same kernel (the "last team" pattern: a memory
 /// fence before each team's arrival on an atomic counter, one after the last arrival) and
-/// writes the result to host-accessible memory (pinned on a GPU): a call is one kernel and
-/// one fence.
+/// writes the result: to host-accessible memory (pinned on a GPU) for the value forms (one
+/// kernel and one fence per call), or to the caller's rank-0 view for the view forms (one
+/// kernel, no fence: asynchronous like Kokkos::parallel_reduce into a View).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -157,9 +158,11 @@ void reshape(XV const& v, ReshapedView<T, Mem>& body, ReshapedView<T, Mem>& tail
   tail = ReshapedView<T, Mem>(v.data() + rows * W * s, Kokkos::LayoutStride(rest > 0 ? 1 : 0, rest * s, rest, s));
 }
 
-template <class ExecSpace, class Engine, int Stages, int Threads, ReduceOp Op, class XV, class YV>
+/// Enqueues the reduction of X (and Y) on `space`; the last team writes the result to
+/// `result` (one element of ResultMem, accessible from ExecSpace). Does not wait.
+template <class ExecSpace, class Engine, int Stages, int Threads, ReduceOp Op, class ResultMem, class XV, class YV>
 std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int threads, bool forced,
-                       typename XV::non_const_value_type& result) {
+                       typename XV::non_const_value_type* result) {
   using T = typename XV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   constexpr int S = resolved_stages<Engine, Stages>;
@@ -173,9 +176,6 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     if constexpr (Op == ReduceOp::Dot) reshape<T, Mem>(Y, yb, yt, W);
     using Source = decltype(make_tile_source<Rows, W>(xb));
     using PView = Kokkos::View<T*, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    // The result goes straight to host-accessible memory: pinned host memory on a GPU (no
-    // device-to-host copy after the kernel), the space's own memory on the host.
-    using ResultMem = std::conditional_t<is_host_space<ExecSpace>, Mem, Kokkos::SharedHostPinnedSpace>;
     using RView = Kokkos::View<T*, ResultMem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
     using Kernel = ReduceKernel<Engine, S, Threads, Op, Source, PView, RView>;
     Kernel kernel{};
@@ -203,28 +203,24 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     kernel.body_league = kernel.body_tiles > 0 ? std::max<std::int64_t>(1, teams - tail_teams) : 0;
     std::int64_t const league = kernel.body_league + tail_teams;
     // Pooled buffers, no allocation per call: the arrival counter (a zeroed pool: it is zero
-    // when handed out and the last team resets it), the per-team partials, the result.
+    // when handed out and the last team resets it) and the per-team partials. Both are
+    // stream-ordered: dropped once the kernel is enqueued, reused only by this instance.
     std::shared_ptr<void> const counter = BufferPool<Mem, true>::acquire(space, sizeof(unsigned));
     std::shared_ptr<void> const partials = BufferPool<Mem>::acquire(space, std::size_t(league) * sizeof(T));
-    std::shared_ptr<void> const result_buffer = BufferPool<ResultMem>::acquire(space, sizeof(T));
     kernel.arrivals = decltype(kernel.arrivals)(static_cast<unsigned*>(counter.get()), 1);
     kernel.partials = PView(static_cast<T*>(partials.get()), league);
-    kernel.result = RView(static_cast<T*>(result_buffer.get()), 1);
+    kernel.result = RView(result, 1);
     char const* const name = Op == ReduceOp::Sum ? "sum" : Op == ReduceOp::Dot ? "dot" : "max_value";
     std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                              std::to_string(S) + " stages, " + std::to_string(threads) + " consumer threads, " +
                              std::to_string(Rows) + "x" + std::to_string(W) + " tile>";
-    if (auto why = enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced); !why.empty())
-      return why;
-    space.fence(what);
-    result = *kernel.result.data();
-    return {};
+    return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
   }
 }
 
+/// Checks of a reduction call; returns the consumer threads per team.
 template <ReduceOp Op, class Engine, int Stages, int Threads, class ExecSpace, class XV, class YV>
-typename XV::non_const_value_type reduce(ExecSpace const& space, XV const& X, YV const& Y, int team_size,
-                                         char const* name) {
+int reduce_checks(XV const& X, YV const& Y, int team_size, std::string const& what) {
   using T = typename XV::non_const_value_type;
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage reductions: value type must be float or double");
   static_assert(XV::rank() == 1 && YV::rank() == 1, "etage reductions: the vectors must be rank-1 views");
@@ -237,26 +233,64 @@ typename XV::non_const_value_type reduce(ExecSpace const& space, XV const& X, YV
     static_assert(stages_in_range<Engine, Stages>,
                   "etage reductions: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
                   "CpAsync and BulkTensor 2..8)");
-  std::string const what = std::string("etage::") + name;
   if (team_size < 0) throw InvalidArgument(what + ": team_size " + std::to_string(team_size) + " is negative");
   if (Threads > 0 && team_size != 0 && team_size != Threads)
     throw InvalidArgument(what + ": team_size " + std::to_string(team_size) + " differs from the compile-time Threads " +
                           std::to_string(Threads));
-  int const threads = Threads > 0 ? Threads : team_size > 0 ? team_size : default_reduce_threads<ExecSpace>;
   std::size_t const n = X.extent(0);
   if (Op == ReduceOp::Dot && Y.extent(0) != n)
     throw ExtentMismatch(what + ": x has " + std::to_string(n) + " elements but y has " + std::to_string(Y.extent(0)));
-  if (n == 0) {
-    if (Op == ReduceOp::Max) throw EmptyView(what + ": x is empty (n = 0); the maximum needs n >= 1");
-    return T(0);
-  }
-  T result{};
+  if (Op == ReduceOp::Max && n == 0) throw EmptyView(what + ": x is empty (n = 0); the maximum needs n >= 1");
+  return Threads > 0 ? Threads : team_size > 0 ? team_size : default_reduce_threads<ExecSpace>;
+}
+
+/// Enqueues the reduction (n >= 1) on `space`, result to `*result` in ResultMem.
+template <ReduceOp Op, class Engine, int Stages, int Threads, class ResultMem, class ExecSpace, class XV, class YV>
+void reduce_enqueue(ExecSpace const& space, XV const& X, YV const& Y, int threads, std::string const& what,
+                    typename XV::non_const_value_type* result) {
   run_engine<Engine, ExecSpace>(what, [&](auto engine) {
     using E = decltype(engine);
-    return reduce_run<ExecSpace, E, Stages, Threads, Op>(space, X, Y, threads, !std::is_same_v<Engine, engine::Auto>,
-                                                         result);
+    return reduce_run<ExecSpace, E, Stages, Threads, Op, ResultMem>(space, X, Y, threads,
+                                                                    !std::is_same_v<Engine, engine::Auto>, result);
   });
-  return result;
+}
+
+/// The value form: the result goes to host-accessible memory (pinned host memory on a GPU:
+/// no device-to-host copy after the kernel; the space's own memory on the host), then one
+/// fence.
+template <ReduceOp Op, class Engine, int Stages, int Threads, class ExecSpace, class XV, class YV>
+typename XV::non_const_value_type reduce(ExecSpace const& space, XV const& X, YV const& Y, int team_size,
+                                         char const* name) {
+  using T = typename XV::non_const_value_type;
+  std::string const what = std::string("etage::") + name;
+  int const threads = reduce_checks<Op, Engine, Stages, Threads, ExecSpace>(X, Y, team_size, what);
+  if (X.extent(0) == 0) return T(0);
+  using ResultMem =
+      std::conditional_t<is_host_space<ExecSpace>, typename ExecSpace::memory_space, Kokkos::SharedHostPinnedSpace>;
+  std::shared_ptr<void> const buffer = BufferPool<ResultMem>::acquire(space, sizeof(T));
+  T* const result = static_cast<T*>(buffer.get());
+  reduce_enqueue<Op, Engine, Stages, Threads, ResultMem>(space, X, Y, threads, what, result);
+  space.fence(what);
+  return *result;
+}
+
+/// The view form: the result goes to the rank-0 view `R`, asynchronously.
+template <ReduceOp Op, class Engine, int Stages, int Threads, class ExecSpace, class XV, class YV, class RV>
+void reduce_into(ExecSpace const& space, XV const& X, YV const& Y, RV const& R, int team_size, char const* name) {
+  using T = typename XV::non_const_value_type;
+  static_assert(RV::rank() == 0, "etage reductions: the result must be a rank-0 view");
+  static_assert(std::is_same_v<typename RV::value_type, T>,
+                "etage reductions: the result view must hold the vectors' (non-const) value type");
+  static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename RV::memory_space>::accessible,
+                "etage reductions: the result view must be accessible from the execution space");
+  std::string const what = std::string("etage::") + name;
+  int const threads = reduce_checks<Op, Engine, Stages, Threads, ExecSpace>(X, Y, team_size, what);
+  if (R.data() == nullptr) throw EmptyView(what + ": the result view is not allocated");
+  if (X.extent(0) == 0) {
+    Kokkos::deep_copy(space, R, T(0));
+    return;
+  }
+  reduce_enqueue<Op, Engine, Stages, Threads, typename RV::memory_space>(space, X, Y, threads, what, R.data());
 }
 
 }  // namespace impl
@@ -274,10 +308,23 @@ typename XV::non_const_value_type reduce(ExecSpace const& space, XV const& X, YV
 /// - Bytes moved: n*sizeof(T) read once.
 /// Errors: InvalidArgument (team_size negative or different from Threads),
 /// UnsupportedEngine (a forced engine that cannot run, e.g. BulkTensor on a strided x),
-/// LaunchConfigError (team size over the space's maximum). Fences `space`.
+/// LaunchConfigError (team size over the space's maximum). Returns the value, so it fences
+/// `space` (the overload with a result view does not).
 template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
 typename XV::non_const_value_type sum(ExecSpace const& space, XV const& x, int team_size = 0) {
   return impl::reduce<impl::ReduceOp::Sum, Engine, Stages, Threads>(space, x, x, team_size, "sum");
+}
+
+/// sum into a view, asynchronously (like Kokkos::parallel_reduce into a View): enqueued on
+/// `space`, the sum lands in `result` once `space` has run it; no fence.
+/// - result: rank-0 view of x's value type, allocated, accessible from ExecSpace (device
+///   memory keeps the result on the device; pinned or shared host memory makes it readable on
+///   the host after a fence of `space`). n = 0 writes 0.
+/// Other parameters and errors as for the value form, plus EmptyView for an unallocated result.
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV, class RV,
+          std::enable_if_t<Kokkos::is_view_v<RV>, int> = 0>
+void sum(ExecSpace const& space, XV const& x, RV const& result, int team_size = 0) {
+  impl::reduce_into<impl::ReduceOp::Sum, Engine, Stages, Threads>(space, x, x, result, team_size, "sum");
 }
 
 /// Dot product sum_i x(i) * y(i) of two vectors of n elements. Shapes, parameters and errors
@@ -287,11 +334,26 @@ typename XV::non_const_value_type dot(ExecSpace const& space, XV const& x, YV co
   return impl::reduce<impl::ReduceOp::Dot, Engine, Stages, Threads>(space, x, y, team_size, "dot");
 }
 
+/// dot into a rank-0 view, asynchronously (as the view form of sum).
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV, class YV, class RV,
+          std::enable_if_t<Kokkos::is_view_v<RV>, int> = 0>
+void dot(ExecSpace const& space, XV const& x, YV const& y, RV const& result, int team_size = 0) {
+  impl::reduce_into<impl::ReduceOp::Dot, Engine, Stages, Threads>(space, x, y, result, team_size, "dot");
+}
+
 /// Largest element of x (n >= 1). Parameters as for sum; exact (no rounding). Errors as for
 /// sum, plus EmptyView when n = 0. Bytes moved: n*sizeof(T).
 template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
 typename XV::non_const_value_type max_value(ExecSpace const& space, XV const& x, int team_size = 0) {
   return impl::reduce<impl::ReduceOp::Max, Engine, Stages, Threads>(space, x, x, team_size, "max_value");
+}
+
+/// max_value into a rank-0 view, asynchronously (as the view form of sum); n = 0 throws
+/// EmptyView.
+template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV, class RV,
+          std::enable_if_t<Kokkos::is_view_v<RV>, int> = 0>
+void max_value(ExecSpace const& space, XV const& x, RV const& result, int team_size = 0) {
+  impl::reduce_into<impl::ReduceOp::Max, Engine, Stages, Threads>(space, x, x, result, team_size, "max_value");
 }
 
 }  // namespace etage

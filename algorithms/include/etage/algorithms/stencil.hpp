@@ -431,7 +431,7 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
                            std::to_string(Tile::bi) + " block> (use fewer stages or a smaller StencilTile)";
-  return launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
+  return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
 }
 
 template <class Tile, class T>
@@ -525,6 +525,20 @@ inline void check_sweeps(char const* fn, int sweeps) {
     throw InvalidArgument(std::string("etage::") + fn + ": sweeps = " + std::to_string(sweeps) + " must be >= 1");
 }
 
+/// Fences `space` when destroyed, if `active`.
+template <class ExecSpace>
+struct FenceOnExit {
+  ExecSpace const& space;
+  bool active;
+  char const* label;
+  FenceOnExit(ExecSpace const& s, bool a, char const* l) : space(s), active(a), label(l) {}
+  FenceOnExit(FenceOnExit const&) = delete;
+  FenceOnExit& operator=(FenceOnExit const&) = delete;
+  ~FenceOnExit() {
+    if (active) space.fence(label);
+  }
+};
+
 /// A padded (rows x cols) scratch grid: rows of a multiple of 16 bytes, so bulk tensor copies
 /// can read it back in the next sweep.
 template <class T, class Mem>
@@ -552,7 +566,9 @@ Kokkos::View<T**, Kokkos::LayoutRight, Mem> padded_grid(std::size_t rows, std::s
 /// Errors: ExtentMismatch (in and out differ), InvalidArgument (halo negative, wider than the
 /// grid or over the radius 1; sweeps < 1; in and out overlapping in memory), UnsupportedEngine,
 /// ScratchLimitExceeded / LaunchConfigError (forced engine whose box x stages do not fit).
-/// Fences `space`.
+/// Asynchronous, like Kokkos::parallel_for: the sweeps are enqueued on `space` and out is
+/// written once `space` has run them (fence `space`, or deep_copy out, before reading it on
+/// the host); with sweeps > 1 the call waits for `space` before it frees its temporary grid.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
 void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
                 Stencil2D<typename OutV::non_const_value_type> const& w,
@@ -593,6 +609,9 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
     tmp = impl::padded_grid<T, Mem>(cin.extent(0), cin.extent(1));
     ctmp = impl::CanonicalOut2<T, Mem>(tmp.data(), Kokkos::LayoutStride(cin.extent(0), tmp.stride(0), cin.extent(1), 1));
   }
+  // Declared after tmp, so destroyed first: waits for the queued sweeps before tmp is freed
+  // (also when a later sweep throws).
+  impl::FenceOnExit<ExecSpace> const wait_before_free{space, sweeps > 1, "etage::stencil_2d: freeing the temporary grid"};
   impl::CanonicalIn<T, Mem> src = cin;
   for (int s = 0; s < sweeps; ++s) {
     impl::CanonicalOut2<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
@@ -616,6 +635,7 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   StencilTile (void: default_stencil_tile_3d).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
+/// Asynchronous as stencil_2d.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>
 void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
                 Stencil3D<typename OutV::non_const_value_type> const& w,
@@ -673,6 +693,9 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
     tmp = impl::padded_grid<T, Mem>(cz * cy, cx);
     ctmp = impl::CanonicalOut3<T, Mem>(tmp.data(), Kokkos::LayoutStride(cz, cy * tmp.stride(0), cy, tmp.stride(0), cx, 1));
   }
+  // Declared after tmp, so destroyed first: waits for the queued sweeps before tmp is freed
+  // (also when a later sweep throws).
+  impl::FenceOnExit<ExecSpace> const wait_before_free{space, sweeps > 1, "etage::stencil_3d: freeing the temporary grid"};
   impl::CanonicalIn<T, Mem> src = cin;
   for (int s = 0; s < sweeps; ++s) {
     impl::CanonicalOut3<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;

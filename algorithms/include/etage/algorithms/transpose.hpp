@@ -17,15 +17,35 @@
 
 namespace etage {
 
-/// Consumer threads per transpose team: one per 32x32 tile on the host (teams spread over
-/// cores), 256 on a GPU (4 elements of a 32x32 tile each).
-template <class ExecSpace>
-inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace> ? 1 : 256;
+/// Tile extent (TD x TD elements) of a transpose when the caller gives none (TileDim = 0):
+/// 64 for float on a GPU (256-byte rows: measured on the H200 at 80 % of copy against 76 %
+/// for 32, perf/NOTES.md, memory attempt 12), else 32 (host; and double on a GPU, whose
+/// 32 x 32 tile already has 256-byte rows).
+template <class ExecSpace, class T>
+inline constexpr int default_transpose_tile_dim = !impl::is_host_space<ExecSpace> && sizeof(T) == 4 ? 64 : 32;
+
+/// Consumer threads per transpose team when the caller gives none: one per tile on the host
+/// (teams spread over cores); on a GPU TD * TD / 8 (8 elements each, two 16-byte stores of
+/// float), at least 256 and at most 1024.
+template <class ExecSpace, int TD>
+inline constexpr int default_transpose_threads =
+    impl::is_host_space<ExecSpace> ? 1 : std::clamp(TD * TD / 8, 256, 1024);
+
+/// Stages of a transpose ring when the caller gives none (Stages = 0): the engine's default,
+/// fewer when that ring would pass 32 KiB (so that it fits the level-0 team scratch of every
+/// GPU etage runs on), never fewer than the engine's minimum. 64 x 64 float tiles: 2.
+template <class Engine, int TD, class T>
+inline constexpr int default_transpose_stages =
+    std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
 
 namespace impl {
 
-/// Each team transposes a contiguous range of TD x TD tiles of A (tiles numbered row-major
-/// over A's tile grid). A tile arrives in a stage; consumer threads write it to B.
+/// Each team r of a league of L transposes tiles r, r + L, r + 2L ... of A (tiles numbered
+/// row-major over A's tile grid): at any time the teams work on neighbouring tiles, so reads
+/// of A and writes of B stay within a few rows of tiles (measured on the H200 against a
+/// contiguous range of tiles per team: 80 % of copy against 77 % with 64 x 64 tiles,
+/// perf/NOTES.md, memory attempt 12). A tile arrives in a stage; consumer threads write it
+/// to B.
 ///
 /// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
 /// read down one stage column all hit one shared-memory bank, and the elements of one B
@@ -101,12 +121,12 @@ struct TransposeKernel {
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
-    std::int64_t const begin = num_tiles * r / league, end = num_tiles * (r + 1) / league;
+    std::int64_t const count = (num_tiles - r + league - 1) / league;  // tiles r, r + L, ... < num_tiles
     auto const self = *this;
     tile_loop<Engine, Stages, Threads>(
-        team, int(end - begin),
+        team, int(count),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          TileOrigin const c = origin(begin + t);
+          TileOrigin const c = origin(r + std::int64_t(t) * league);
           // Edge tiles (partial in either dimension) guard their writes; the others do not.
           bool const whole = c[0] + TD <= m && c[1] + TD <= n;
           if constexpr (paired) {
@@ -118,13 +138,13 @@ struct TransposeKernel {
           if (whole) write<false>(ctx, tile, c[0], c[1]);
           else write<true>(ctx, tile, c[0], c[1]);
         },
-        operand(a, [=](int t) { return self.origin(begin + t); }));
+        operand(a, [=](int t) { return self.origin(r + std::int64_t(t) * self.league); }));
   }
 };
 
 template <class ExecSpace, class Engine, int Stages, int TD, int Threads, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
-  constexpr int S = resolved_stages<Engine, Stages>;
+  constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Threads>(space, Threads);
   } else {
@@ -145,7 +165,7 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";
-    return launch_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
+    return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
   }
 }
 
@@ -156,17 +176,20 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 /// - A: rank-2 view, m x n (elements); B: rank-2 view, n x m, writable; float or double
 ///   (same value type); any layout (LayoutLeft, LayoutRight, LayoutStride subviews),
 ///   accessible from ExecSpace. A and B must not overlap.
-/// - Each team moves TileDim x TileDim tiles of A through a `Stages`-deep ring (0: the
-///   engine's default) with `Engine` (engine::Auto: the best engine the device and A allow)
-///   and writes them transposed into B. `Threads`: consumer threads per team (0: the
-///   space's default, default_transpose_threads).
+/// - Each team moves TileDim x TileDim tiles of A (0: default_transpose_tile_dim, 64 for
+///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
+///   engine's default within 32 KiB) with `Engine` (engine::Auto: the best engine the device
+///   and A allow) and writes them transposed into B. `Threads`: consumer threads per team
+///   (0: default_transpose_threads).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
 /// - m = 0 or n = 0: nothing to do.
 /// Errors: ExtentMismatch (B is not n x m), InvalidArgument (A and B overlap in memory), UnsupportedEngine (a forced engine that cannot
 /// run: e.g. BulkTensor on an A whose row stride is not a multiple of 16 bytes),
 /// ScratchLimitExceeded / LaunchConfigError (forced engine whose tiles x stages do not
-/// fit). Blocks until B is written (fences `space`).
-template <class Engine = engine::Auto, int Stages = 0, int TileDim = 32, int Threads = 0, class ExecSpace, class AV,
+/// fit). Asynchronous, like Kokkos::parallel_for: the work is enqueued on `space` and B is
+/// written once `space` has run it (fence `space`, or deep_copy B, before reading it on the
+/// host). A and B must stay allocated until then.
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, class ExecSpace, class AV,
           class BV>
 void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   using T = typename BV::non_const_value_type;
@@ -177,12 +200,13 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   static_assert(Kokkos::SpaceAccessibility<ExecSpace, typename AV::memory_space>::accessible &&
                     Kokkos::SpaceAccessibility<ExecSpace, typename BV::memory_space>::accessible,
                 "etage::transpose: A and B must be accessible from the execution space");
-  static_assert(TileDim >= 1, "etage::transpose: TileDim must be >= 1");
+  static_assert(TileDim >= 0, "etage::transpose: TileDim must be >= 1 (or 0 for the default)");
   if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
     static_assert(stages_in_range<Engine, Stages>,
                   "etage::transpose: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
                   "CpAsync and BulkTensor 2..8)");
-  constexpr int TH = Threads > 0 ? Threads : default_transpose_threads<ExecSpace>;
+  constexpr int TD = TileDim > 0 ? TileDim : default_transpose_tile_dim<ExecSpace, T>;
+  constexpr int TH = Threads > 0 ? Threads : default_transpose_threads<ExecSpace, TD>;
 
   std::size_t const m = A.extent(0), n = A.extent(1);
   if (B.extent(0) != n || B.extent(1) != m)
@@ -194,12 +218,12 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
   impl::run_engine<Engine, ExecSpace>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
-    return impl::transpose_run<ExecSpace, E, Stages, TileDim, TH>(space, A, B, !std::is_same_v<Engine, engine::Auto>);
+    return impl::transpose_run<ExecSpace, E, Stages, TD, TH>(space, A, B, !std::is_same_v<Engine, engine::Auto>);
   });
 }
 
 /// transpose on the default instance of B's execution space.
-template <class Engine = engine::Auto, int Stages = 0, int TileDim = 32, int Threads = 0, class AV, class BV>
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, class AV, class BV>
 void transpose(AV const& A, BV const& B) {
   transpose<Engine, Stages, TileDim, Threads>(typename BV::execution_space{}, A, B);
 }

@@ -173,9 +173,11 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 /// Device copies of encoded tensor maps, keyed by (device, the map's 128 bytes), so that
 /// repeated calls on one operand pay no host-to-device copy. Entries live in BufferPool
 /// buffers and are never written after their first copy, so kernels on any stream may read
-/// them concurrently; a launch keeps its entries alive through LaunchResources. At most
-/// `capacity` entries: a miss beyond it drops the whole cache (entries still held by a launch
-/// return to the pool when that launch lets go). Emptied at Kokkos::finalize. Thread-safe.
+/// them concurrently. Launches are asynchronous and let go of their LaunchResources once
+/// enqueued, so the cache is what keeps an entry alive while kernels read it. At most
+/// `capacity` entries: a miss beyond it waits for all work on the device (Kokkos::fence),
+/// then drops the whole cache, so no queued kernel still reads a dropped entry. Emptied at
+/// Kokkos::finalize. Thread-safe.
 class TensorMapCache {
  public:
   static constexpr std::size_t capacity = 1024;
@@ -205,7 +207,10 @@ class TensorMapCache {
       return {};
     }
     std::lock_guard<std::mutex> lock(st.mutex);
-    if (st.entries.size() >= capacity) st.entries.clear();
+    if (st.entries.size() >= capacity) {
+      Kokkos::fence("etage::TensorMapCache: full, dropping every entry");
+      st.entries.clear();
+    }
     return st.entries.try_emplace(key, std::move(buf)).first->second;
   }
 
