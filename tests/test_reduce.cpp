@@ -56,6 +56,11 @@ struct Vector {
   }
 };
 
+/// Compile-time consumer threads for engine E's calls: RegisterDoubleBuffer needs them (256),
+/// the others take the default (0).
+template <class E>
+constexpr int rdb_threads = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+
 template <class T>
 double tolerance() {
   return std::is_same_v<T, float> ? 2e-4 : 1e-12;
@@ -124,7 +129,7 @@ TEMPLATE_LIST_TEST_CASE("Reductions over lengths around the tile, float and doub
 TEMPLATE_LIST_TEST_CASE("Reductions over strided and unaligned vectors", "[reduce][subview]", test::EnginesUnderTest) {
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   for (std::int64_t n : {std::int64_t(1), std::int64_t(300), std::int64_t(128 * 7 + 5), std::int64_t(5000)}) {
     check_reductions<E, S, TH, float, VecKind::Offset>(n, 0);
     check_reductions<E, S, TH, double, VecKind::Strided>(n, 0);
@@ -150,7 +155,7 @@ TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two",
 TEMPLATE_LIST_TEST_CASE("C09: reductions over n = 128k+5 (edge tile zero-filled, no branch)", "[reduce][field][C09]",
                         test::EnginesUnderTest) {
   using E = typename TestType::engine;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   for (std::int64_t k : {1, 3, 1000, 8191}) check_reductions<E, TestType::stages, TH, float>(128 * k + 5, 0);
 }
 
@@ -181,7 +186,7 @@ TEST_CASE("Reductions: empty vectors and bad input", "[reduce][errors]") {
 
 TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][nan]", test::EnginesUnderTest) {
   using E = typename TestType::engine;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   for (std::int64_t n : {std::int64_t(5), std::int64_t(128 * 37 + 5)})
     for (std::int64_t at : {std::int64_t(0), n / 2, n - 1}) {
       CAPTURE(E::name, n, at);
@@ -200,7 +205,7 @@ TEMPLATE_LIST_TEST_CASE("Back-to-back reductions: the last team's final reductio
   // in league order, so the same call on the same data gives the same bits; a counter left
   // over from the previous call would let no team (or a wrong one) finish the reduction.
   using E = typename TestType::engine;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   std::int64_t const n = (std::int64_t(1) << 20) + 3;
   unsigned const seed = test::fresh_seed();
   CAPTURE(E::name, seed);
@@ -246,7 +251,7 @@ TEST_CASE("BufferPool hands back released buffers, 128-byte aligned and large en
 TEMPLATE_LIST_TEST_CASE("Reductions into a rank-0 view match the value forms, asynchronously", "[reduce][async]",
                         test::EnginesUnderTest) {
   using E = typename TestType::engine;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   std::int64_t const n = 128 * 37 + 5;
   unsigned const seed = test::fresh_seed();
   CAPTURE(E::name, seed);
@@ -310,7 +315,7 @@ TEMPLATE_LIST_TEST_CASE("Asynchronous reductions on two instances at once stay e
   // Each instance's calls reuse its own pooled counter and partials while the other
   // instance's kernels may still run: a buffer shared across them would mix partials.
   using E = typename TestType::engine;
-  constexpr int TH = std::is_same_v<E, engine::RegisterDoubleBuffer> ? 256 : 0;
+  constexpr int TH = rdb_threads<E>;
   std::int64_t const n = (std::int64_t(1) << 20) + 3;
   unsigned const seed = test::fresh_seed();
   CAPTURE(E::name, seed);
