@@ -6,7 +6,8 @@
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
 /// blocks other than the defaults: <Engine BOxBI> or <Engine BOxBI N/SM>, N = StencilTile's
-/// MinTeams; transpose tiles other than the default: <Engine TDxTD>). BM_Reduce times the
+/// MinTeams; transpose tiles or teams other than the default: <Engine TDxTD> or
+/// <Engine TDxTD THt>, TH consumer threads). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written) and
@@ -15,15 +16,20 @@
 /// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
 /// bytes/s for a copy that moves the same number of bytes).
 ///
-/// Timing: one call per iteration under manual time (std::chrono on the host, where every
-/// call fences; a cudaEvent pair on the space's stream on CUDA), after 0.1 s of untimed
-/// calls. The default CUDA operands are >= 1 GiB, 20x the H200's L2, so no input rotation.
+/// Timing: manual time; each sample (one iteration, its time the reported time) queues
+/// ETAGE_BENCH_BATCH calls (default 8) back to back between a cudaEvent pair on the space's
+/// stream (CUDA) or a fenced steady clock (host), after 0.1 s of untimed calls: the
+/// steady-state time of a stream of asynchronous calls, for etage and the copy peer alike.
+/// Counter host_us: the host's microseconds inside one call (with ETAGE_BENCH_BATCH=1 the
+/// device also waits for them). The default CUDA operands are >= 1 GiB, 20x the H200's L2,
+/// so no input rotation.
 /// Each etage configuration is checked once against the Kokkos range version (exact for the
 /// transpose); a wrong kernel is reported as an error, never as a number.
 ///
 /// Environment (comma lists; unset = defaults):
 ///   ETAGE_BENCH_MIB=16,64     operand sizes in MiB (host default 16; CUDA default 1024)
 ///   ETAGE_BENCH_STAGES=1,2    stage counts, intersected with each engine's list
+///   ETAGE_BENCH_BATCH=8       calls queued per timed sample (1: one call per sample)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -182,12 +188,12 @@ using Runner = std::function<T(Space const&, Problem const&, T*)>;
 
 enum class ReduceForm { View, Value };
 
-template <class Engine, int Stages, class Tile = void, int TD = 0, ReduceForm Form = ReduceForm::View>
+template <class Engine, int Stages, class Tile = void, int TD = 0, ReduceForm Form = ReduceForm::View, int TH = 0>
 Runner etage_runner(Algo a) {
   switch (a) {
     case Algo::Transpose:
       return [](Space const& space, Problem const& p, T* out) {
-        etage::transpose<Engine, Stages, TD>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d1, p.d0));
+        etage::transpose<Engine, Stages, TD, TH>(space, Mat(buffers().in.data(), p.d0, p.d1), Mat(out, p.d1, p.d0));
         return T(0);
       };
     case Algo::Stencil2D:
@@ -263,20 +269,35 @@ std::map<double, double>& copy_rates() {
   return r;
 }
 
-double time_calls(benchmark::State& state, Space const& space, std::function<void()> const& call) {
+/// Calls queued back to back per timed sample (ETAGE_BENCH_BATCH, default 8): see CallTimer.
+int batch() {
+  static int const b = env_ints("ETAGE_BENCH_BATCH", {8}).front();
+  return b;
+}
+
+/// Times `call`: one iteration is one sample of batch() calls (its manual time the sample's
+/// device time), so Google Benchmark's times are per batch; sets the counters bytes/s (from
+/// `bytes` per call), batch and host_us (the host's microseconds inside one call). Returns
+/// bytes/s.
+double time_calls(benchmark::State& state, Space const& space, double bytes, std::function<void()> const& call) {
   CallTimer timer;
   auto const warm_until = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
   do {
     call();
     space.fence("etage::bench::warm-up");
   } while (std::chrono::steady_clock::now() < warm_until);
-  double total = 0;
+  double total = 0, host = 0;
   for (auto _ : state) {
-    double const s = timer.seconds(space, call);
+    double const s = batch() * timer.seconds(space, call, batch());
     state.SetIterationTime(s);
     total += s;
+    host += timer.host_seconds();
   }
-  return total;
+  double const calls = double(state.iterations()) * batch();
+  state.counters["bytes/s"] = benchmark::Counter(bytes * batch(), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["batch"] = batch();
+  state.counters["host_us"] = state.iterations() > 0 ? 1e6 * host / double(state.iterations()) : 0.0;
+  return total > 0 ? bytes * calls / total : 0.0;
 }
 
 /// A copy that moves `bytes` (bytes / 2 read, bytes / 2 written): bytes/s.
@@ -291,7 +312,7 @@ double copy_rate(Space const& space, double bytes) {
   Kokkos::deep_copy(space, dst, src);
   space.fence("etage::bench::copy");
   double s = 0;
-  for (int i = 0; i < 5; ++i) s += timer.seconds(space, [&] { Kokkos::deep_copy(space, dst, src); });
+  for (int i = 0; i < 5; ++i) s += timer.seconds(space, [&] { Kokkos::deep_copy(space, dst, src); }, batch());
   return r[bytes] = 5 * bytes / s;
 }
 
@@ -304,10 +325,9 @@ void bm_copy(benchmark::State& state) {
     Buffers& b = buffers();
     auto src = Kokkos::subview(b.in, std::make_pair(std::int64_t(0), n));
     auto dst = Kokkos::subview(b.out, std::make_pair(std::int64_t(0), n));
-    double const total = time_calls(state, space, [&] { Kokkos::deep_copy(space, dst, src); });
-    state.counters["bytes/s"] = benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
+    double const rate = time_calls(state, space, bytes, [&] { Kokkos::deep_copy(space, dst, src); });
     state.counters["peer_ratio"] = 1.0;
-    if (total > 0) copy_rates()[bytes] = bytes * double(state.iterations()) / total;
+    if (rate > 0) copy_rates()[bytes] = rate;
   } catch (std::exception const& e) {
     state.SkipWithError(e.what());
   }
@@ -332,10 +352,8 @@ void measure(benchmark::State& state, Problem const& p, std::string const& confi
       }
     }
     T* const out = buffers().out.data();
-    double const total = time_calls(state, space, [&] { run(space, p, out); });
     double const bytes = p.bytes();
-    state.counters["bytes/s"] = benchmark::Counter(bytes, benchmark::Counter::kIsIterationInvariantRate);
-    double const rate = total > 0 ? bytes * double(state.iterations()) / total : 0;
+    double const rate = time_calls(state, space, bytes, [&] { run(space, p, out); });
     double const copy = copy_rate(space, bytes);
     state.counters["peer_ratio"] = copy > 0 ? rate / copy : 0.0;
     state.SetLabel("float");
@@ -399,11 +417,13 @@ Config stencil_config() {
           true};
 }
 
-/// A transpose tile other than the default: "<Engine> TDxTD".
-template <class Engine, int Stages, int TD>
+/// A transpose tile or team other than the default: "<Engine> TDxTD" (" TH t" with TH
+/// consumer threads).
+template <class Engine, int Stages, int TD, int TH = 0>
 Config transpose_config() {
-  return {std::string(Engine::name) + " " + std::to_string(TD) + "x" + std::to_string(TD), Stages,
-          &etage_runner<Engine, Stages, void, TD>, Algo::Transpose, true};
+  std::string name = std::string(Engine::name) + " " + std::to_string(TD) + "x" + std::to_string(TD);
+  if (TH > 0) name += " " + std::to_string(TH) + "t";
+  return {name, Stages, &etage_runner<Engine, Stages, void, TD, ReduceForm::View, TH>, Algo::Transpose, true};
 }
 
 /// The value form of the sum (returns the value, so every call fences): "<Engine> value".
@@ -447,6 +467,8 @@ void register_all() {
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.
                                     transpose_config<BulkTensor, 3, 32>(),
+                                    transpose_config<BulkTensor, 2, 64, 256>(),
+                                    transpose_config<BulkTensor, 2, 64, 1024>(),
                                     transpose_config<CpAsync, 3, 32>(),
                                     reduce_value_config<BulkTensor, 6>()};
 #else
@@ -481,7 +503,9 @@ void register_all() {
 }
 
 void add_context() {
-  etage_bench::add_common_context("Kokkos::deep_copy (device to device)", {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES"});
+  etage_bench::add_common_context("Kokkos::deep_copy (device to device)",
+                                  {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES", "ETAGE_BENCH_BATCH"});
+  benchmark::AddCustomContext("calls_per_sample", std::to_string(batch()));
 }
 
 }  // namespace etage_bench_memory

@@ -79,7 +79,11 @@ inline void add_common_context(std::string const& peer, std::vector<char const*>
 }
 
 #if ETAGE_HAS_CUDA_ENGINES
-/// Seconds between two events recorded on the space's stream around `call`.
+/// Device time per call: `batch` calls queued back to back between two events recorded on
+/// the space's stream, divided by `batch`. With batch > 1 the host prepares call k + 1 while
+/// the device runs call k, as in an application's stream of asynchronous calls; batch = 1
+/// also counts the host's preparation of the one call, which the idle device waits for.
+/// host_seconds(): the host's time inside the calls of the last measurement, per call.
 class CallTimer {
  public:
   CallTimer() {
@@ -93,31 +97,42 @@ class CallTimer {
   CallTimer(CallTimer const&) = delete;
   CallTimer& operator=(CallTimer const&) = delete;
   template <class F>
-  double seconds(Kokkos::DefaultExecutionSpace const& space, F&& call) {
+  double seconds(Kokkos::DefaultExecutionSpace const& space, F&& call, int batch = 1) {
     ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(start_, space.cuda_stream()));
-    call();
+    auto const t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < batch; ++i) call();
+    host_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / batch;
     ETAGE_BENCH_CUDA_CHECK(cudaEventRecord(stop_, space.cuda_stream()));
     ETAGE_BENCH_CUDA_CHECK(cudaEventSynchronize(stop_));
     float ms = 0;
     ETAGE_BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return double(ms) * 1e-3;
+    return double(ms) * 1e-3 / batch;
   }
+  double host_seconds() const { return host_; }
 
  private:
   cudaEvent_t start_{}, stop_{};
+  double host_ = 0;
 };
 #else
-/// Wall-clock seconds around `call`, fenced so that the work has completed.
+/// Wall-clock seconds per call around `batch` calls, fenced once so that the work has
+/// completed; host_seconds(): the time inside the calls, per call.
 class CallTimer {
  public:
   template <class F>
-  double seconds(Kokkos::DefaultExecutionSpace const& space, F&& call) {
+  double seconds(Kokkos::DefaultExecutionSpace const& space, F&& call, int batch = 1) {
     auto const t0 = std::chrono::steady_clock::now();
-    call();
-    space.fence("etage::bench::timer");
+    for (int i = 0; i < batch; ++i) call();
     auto const t1 = std::chrono::steady_clock::now();
-    return std::chrono::duration<double>(t1 - t0).count();
+    space.fence("etage::bench::timer");
+    auto const t2 = std::chrono::steady_clock::now();
+    host_ = std::chrono::duration<double>(t1 - t0).count() / batch;
+    return std::chrono::duration<double>(t2 - t0).count() / batch;
   }
+  double host_seconds() const { return host_; }
+
+ private:
+  double host_ = 0;
 };
 #endif
 

@@ -6,8 +6,9 @@
 Writes <out dir>/<stem>.md and, when matplotlib is available, <out dir>/<stem>.png, and
 prints the table. Per algorithm and shape: one row per configuration (engine/stages, the
 Kokkos range version, the copy peer) with its effective bandwidth (bytes that must move /
-time; the median over repetitions when there are repetitions) and its share of a
-device-to-device copy of the same byte count measured in the same process (peer_ratio). The
+time; the median over repetitions when there are repetitions), its share of a
+device-to-device copy of the same byte count measured in the same process (peer_ratio) and
+the host's microseconds inside one call (host_us). The
 fastest etage configuration of each shape is marked. The plot: GB/s per configuration, one
 group of bars per algorithm. Needs the standard library (and matplotlib for the plot: on
 Debian /usr/bin/python3 with python3-matplotlib).
@@ -42,16 +43,17 @@ def load(path):
             key = ("Copy", "bytes:" + c["bytes"], "deep_copy", 0)
         else:
             continue
-        row = rows.setdefault(key, {"rate": None, "ratio": None, "error": None})
+        row = rows.setdefault(key, {"rate": None, "ratio": None, "host": None, "error": None})
         if b.get("error_occurred"):
             row["error"] = b.get("error_message", "error")
             continue
-        row["rate"], row["ratio"] = b.get("bytes/s"), b.get("peer_ratio")
+        row["rate"], row["ratio"], row["host"] = b.get("bytes/s"), b.get("peer_ratio"), b.get("host_us")
     return data.get("context", {}), rows
 
 
 def table(rows):
-    lines = ["| algorithm | shape | configuration | GB/s | % of copy | |", "|---|---|---|---:|---:|---|"]
+    lines = ["| algorithm | shape | configuration | GB/s | % of copy | host µs/call | |",
+             "|---|---|---|---:|---:|---:|---|"]
     best = {}
     for (algo, shape, who, stages), r in rows.items():
         if who not in ("Kokkos range", "deep_copy") and r["rate"]:
@@ -63,11 +65,12 @@ def table(rows):
         algo, shape, who, stages = key
         config = who if who in ("Kokkos range", "deep_copy") else f"{who}/{stages}"
         if r["error"]:
-            lines.append(f"| {algo} | {shape} | {config} | — | — | error: {r['error'][:80]} |")
+            lines.append(f"| {algo} | {shape} | {config} | — | — | — | error: {r['error'][:80]} |")
             continue
         gbs = (r["rate"] or 0) / 1e9
         pct = 100 * (r["ratio"] or 0)
-        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {'best' if key in marked else ''} |")
+        host = f"{r['host']:.1f}" if r["host"] is not None else "—"
+        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {host} | {'best' if key in marked else ''} |")
     return "\n".join(lines)
 
 
@@ -101,8 +104,8 @@ def main():
     context, rows = load(sys.argv[1])
     os.makedirs(sys.argv[2], exist_ok=True)
     stem = os.path.splitext(os.path.basename(sys.argv[1]))[0]
-    head = ", ".join(f"{k}: {context[k]}" for k in ("execution_space", "device", "etage_git", "kokkos_version")
-                     if k in context)
+    head = ", ".join(f"{k}: {context[k]}" for k in ("execution_space", "device", "etage_git", "kokkos_version",
+                                                    "calls_per_sample") if k in context)
     text = f"# etage memory-bound algorithms\n\n{head}\n\n{table(rows)}\n"
     with open(os.path.join(sys.argv[2], stem + ".md"), "w") as f:
         f.write(text)

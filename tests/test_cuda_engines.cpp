@@ -1,5 +1,8 @@
 /// Field cases that apply only to the CUDA engines (C03, C04, C05, C06), run on the GPU.
 #include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
 
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/matchers/catch_matchers_exception.hpp>
@@ -60,6 +63,20 @@ int co_residency_timeouts(int team_size, std::size_t scratch, std::int64_t& leag
   CHECK(arrived == launched);
   return timeouts;
 }
+
+/// Queued work that writes a buffer late: each thread spins for ~2^25 cycles (about 17 ms),
+/// then stores 0xFF into its byte.
+struct LateWriter {
+  unsigned char* p;
+  KOKKOS_FUNCTION void operator()(int i) const {
+    KOKKOS_IF_ON_DEVICE((
+      long long const start = clock64();
+      while (clock64() - start < (1LL << 25)) {
+      }
+    ))
+    p[i] = 0xFF;
+  }
+};
 
 }  // namespace
 
@@ -135,6 +152,36 @@ TEST_CASE("BulkTensor: tensor maps are cached by content; a new operand gets its
   for (int j = 0; j < 96; ++j)
     for (int i = 0; i < 64; ++i) wrong += hb(j, i) != 2.0f;
   CHECK(wrong == 0);  // the last call read c, not a's cached map
+}
+
+TEST_CASE("BulkTensor: a new tensor map never lands in a pooled buffer that queued work still writes",
+          "[cuda][pool]") {
+  // Asynchronous algorithms release pooled buffers (reduction partials) while their kernels
+  // are queued; the tensor-map copy runs on another stream and would not wait for them.
+  using Pool = etage::impl::BufferPool<Kokkos::CudaSpace>;
+  using Cache = etage::impl::TensorMapCache;
+  Kokkos::Cuda space;  // the instance whose free list the cache once drew on
+  // Drain this instance's free list of every buffer a tensor map could take, so that the
+  // buffer released below is the only free one.
+  std::vector<std::shared_ptr<void>> held;
+  for (int i = 0; i < 256; ++i) held.push_back(Pool::acquire(space, sizeof(CUtensorMap)));
+  std::shared_ptr<void> busy = Pool::acquire(space, sizeof(CUtensorMap));
+  auto* const busy_address = busy.get();
+  Kokkos::parallel_for("etage::test::late_writer", Kokkos::RangePolicy<Kokkos::Cuda>(space, 0, sizeof(CUtensorMap)),
+                       LateWriter{static_cast<unsigned char*>(busy_address)});
+  busy.reset();  // back to the free list while its writer is still queued
+  CUtensorMap map{};
+  static unsigned salt = 0;  // distinct content on every run in one process: a cache miss
+  ++salt;
+  auto* const bytes = reinterpret_cast<unsigned char*>(&map);
+  for (std::size_t i = 0; i < sizeof(CUtensorMap); ++i) bytes[i] = static_cast<unsigned char>(i * 37 + salt);
+  std::shared_ptr<void> const dev = Cache::device_copy(map);
+  REQUIRE(dev);
+  CHECK(dev.get() != busy_address);
+  space.fence();  // the late writer has run
+  unsigned char back[sizeof(CUtensorMap)];
+  REQUIRE(cudaMemcpy(back, dev.get(), sizeof back, cudaMemcpyDeviceToHost) == cudaSuccess);
+  CHECK(std::memcmp(back, bytes, sizeof back) == 0);
 }
 
 TEST_CASE("C03: BulkTensor GEMM with K equal to one K tile (trip count 1), stages 2 and 3", "[cuda][field][C03]") {

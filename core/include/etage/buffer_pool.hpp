@@ -74,6 +74,22 @@ class BufferPool {
 
   template <class ExecSpace>
   static std::shared_ptr<void> acquire(ExecSpace const& space, std::size_t bytes) {
+    return get(space, bytes, true);
+  }
+
+  /// A buffer of its own, like acquire() but never taken from or returned to the free lists:
+  /// freed when the last handle drops. For a caller that writes the buffer outside `space`'s
+  /// stream order (for example a host-to-device copy on another stream): a pooled buffer may
+  /// still be written by work queued on its instance, which that copy does not wait for.
+  /// Its owner must make sure no queued work reads it when the last handle drops.
+  template <class ExecSpace>
+  static std::shared_ptr<void> allocate_unpooled(ExecSpace const& space, std::size_t bytes) {
+    return get(space, bytes, false);
+  }
+
+ private:
+  template <class ExecSpace>
+  static std::shared_ptr<void> get(ExecSpace const& space, std::size_t bytes, bool pooled) {
     State& st = state();
     std::pair<int, std::uint32_t> const key{DeviceOrdinal<ExecSpace>::of(space), space.impl_instance_id()};
     Buffer buf;
@@ -83,7 +99,7 @@ class BufferPool {
       // Smallest free buffer of this device and instance that is large enough.
       std::vector<Buffer>& list = st.free[key];
       std::size_t best = list.size();
-      for (std::size_t i = 0; i < list.size(); ++i)
+      for (std::size_t i = 0; pooled && i < list.size(); ++i)
         if (list[i].extent(0) >= bytes + 128 && (best == list.size() || list[i].extent(0) < list[best].extent(0)))
           best = i;
       if (best != list.size()) {
@@ -104,11 +120,12 @@ class BufferPool {
     }
     auto const base = reinterpret_cast<std::uintptr_t>(buf.data());
     void* const aligned = reinterpret_cast<void*>((base + 127) / 128 * 128);
-    return std::shared_ptr<void>(aligned, [buf, key](void*) mutable {
+    return std::shared_ptr<void>(aligned, [buf, key, pooled](void*) mutable {
       State& s = state();
       std::lock_guard<std::mutex> lock(s.mutex);
-      if (!s.finalized) s.free[key].push_back(buf);
-      else new Buffer(buf);  // Kokkos is finalized: nothing may be freed any more; leak it
+      if (s.finalized) new Buffer(buf);  // Kokkos is finalized: nothing may be freed any more; leak it
+      else if (pooled) s.free[key].push_back(buf);
+      else buf = Buffer();  // freed here, under the lock that orders it before finalize
     });
   }
 };

@@ -171,10 +171,11 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 }
 
 /// Device copies of encoded tensor maps, keyed by (device, the map's 128 bytes), so that
-/// repeated calls on one operand pay no host-to-device copy. Entries live in BufferPool
-/// buffers and are never written after their first copy, so kernels on any stream may read
-/// them concurrently. Launches are asynchronous and let go of their LaunchResources once
-/// enqueued, so the cache is what keeps an entry alive while kernels read it. At most
+/// repeated calls on one operand pay no host-to-device copy. Each entry has a device buffer of
+/// its own (BufferPool::allocate_unpooled), written once by its first copy and never again,
+/// so kernels on any stream may read them concurrently. Launches are asynchronous and let go
+/// of their LaunchResources once enqueued, so the cache is what keeps an entry alive while
+/// kernels read it. At most
 /// `capacity` entries: a miss beyond it waits for all work on the device (Kokkos::fence),
 /// then drops the whole cache, so no queued kernel still reads a dropped entry. Emptied at
 /// Kokkos::finalize. Thread-safe.
@@ -196,7 +197,12 @@ class TensorMapCache {
       if (st.finalized) throw InvalidArgument("etage: tensor map requested after Kokkos::finalize");
       if (auto it = st.entries.find(key); it != st.entries.end()) return it->second;
     }
-    std::shared_ptr<void> buf = BufferPool<Kokkos::CudaSpace>::acquire(sizeof(CUtensorMap));
+    // Not a pooled buffer: a pooled one may have been released by a call whose kernel is
+    // still queued and still writes it (reduction partials), and the copy below runs on
+    // another stream, which does not wait for that kernel. (Found by compute-sanitizer:
+    // sum, dot and max_value queued back to back.)
+    std::shared_ptr<void> buf =
+        BufferPool<Kokkos::CudaSpace>::allocate_unpooled(Kokkos::Cuda{}, sizeof(CUtensorMap));
     // A pageable host-to-device cudaMemcpy may return before the data lands, and it is
     // ordered only against blocking streams; the kernel may run on a non-blocking one. So the
     // copy runs on this thread's default stream and is waited for before anyone uses it.
