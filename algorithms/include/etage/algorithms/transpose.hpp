@@ -142,7 +142,7 @@ struct TransposeKernel {
   }
 };
 
-template <class ExecSpace, class Engine, int Stages, int TD, int Threads, class AV, class BV>
+template <class ExecSpace, class Engine, int Stages, int TD, int Threads, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
   constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
@@ -157,7 +157,8 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     using Kernel = TransposeKernel<Engine, S, TD, Threads, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
-    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, streaming_min_teams<ExecSpace>(team_size, 1536)>>;
+    constexpr int min_teams = MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, 1536);
+    using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
     std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
@@ -180,7 +181,9 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 ///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
 ///   engine's default within 32 KiB) with `Engine` (engine::Auto: the best engine the device
 ///   and A allow) and writes them transposed into B. `Threads`: consumer threads per team
-///   (0: default_transpose_threads).
+///   (0: default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must
+///   make register room for (Kokkos::LaunchBounds' second argument; 0: as many as 1,536
+///   threads per multiprocessor hold).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
 /// - m = 0 or n = 0: nothing to do.
 /// Errors: ExtentMismatch (B is not n x m), InvalidArgument (A and B overlap in memory), UnsupportedEngine (a forced engine that cannot
@@ -189,8 +192,8 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 /// fit). Asynchronous, like Kokkos::parallel_for: the work is enqueued on `space` and B is
 /// written once `space` has run it (fence `space`, or deep_copy B, before reading it on the
 /// host). A and B must stay allocated until then.
-template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, class ExecSpace, class AV,
-          class BV>
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, int MinTeams = 0,
+          class ExecSpace, class AV, class BV>
 void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   using T = typename BV::non_const_value_type;
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "etage::transpose: value type must be float or double");
@@ -201,6 +204,7 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
                     Kokkos::SpaceAccessibility<ExecSpace, typename BV::memory_space>::accessible,
                 "etage::transpose: A and B must be accessible from the execution space");
   static_assert(TileDim >= 0, "etage::transpose: TileDim must be >= 1 (or 0 for the default)");
+  static_assert(MinTeams >= 0, "etage::transpose: MinTeams must be >= 1 (or 0 for the default)");
   if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0)
     static_assert(stages_in_range<Engine, Stages>,
                   "etage::transpose: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
@@ -218,14 +222,16 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
   impl::run_engine<Engine, ExecSpace>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
-    return impl::transpose_run<ExecSpace, E, Stages, TD, TH>(space, A, B, !std::is_same_v<Engine, engine::Auto>);
+    return impl::transpose_run<ExecSpace, E, Stages, TD, TH, MinTeams>(space, A, B,
+                                                                       !std::is_same_v<Engine, engine::Auto>);
   });
 }
 
 /// transpose on the default instance of B's execution space.
-template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, class AV, class BV>
+template <class Engine = engine::Auto, int Stages = 0, int TileDim = 0, int Threads = 0, int MinTeams = 0, class AV,
+          class BV>
 void transpose(AV const& A, BV const& B) {
-  transpose<Engine, Stages, TileDim, Threads>(typename BV::execution_space{}, A, B);
+  transpose<Engine, Stages, TileDim, Threads, MinTeams>(typename BV::execution_space{}, A, B);
 }
 
 }  // namespace etage
