@@ -16,7 +16,8 @@
 #   -- ...     passed to the benchmark, e.g. --benchmark_filter='Synchronous|OpenBLAS'
 #              (defaults: --benchmark_repetitions=3 --benchmark_min_time=0.2)
 # The sizes and stages can also be set with ETAGE_BENCH_SIZES / ETAGE_BENCH_STAGES (see
-# perf/bench_gemm.cpp).
+# perf/bench_gemm.cpp); the memory-bound operand sizes and the calls queued per timed
+# sample with ETAGE_BENCH_MIB / ETAGE_BENCH_BATCH (see perf/bench_memory.cpp).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <random>
+#include <vector>
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -308,6 +310,35 @@ TEST_CASE("BufferPool reuse is stream-ordered: a buffer goes back only to the in
     auto other = Pool::acquire(b, 3000);
     CHECK(other.get() != a_buffer);
   }
+}
+
+TEST_CASE("BufferPool: an unpooled buffer is never taken from nor returned to the free lists", "[pool][async]") {
+  using Pool = etage::impl::BufferPool<test::Space::memory_space>;
+  test::Space const space;
+  // A released pooled buffer sits in this instance's free list; an unpooled request of a
+  // size it fits does not take it.
+  void* released = nullptr;
+  { released = Pool::acquire(space, 1000).get(); }
+  void* own = nullptr;
+  {
+    auto u = Pool::allocate_unpooled(space, 200);
+    REQUIRE(u.get() != nullptr);
+    CHECK(reinterpret_cast<std::uintptr_t>(u.get()) % 128 == 0);
+    CHECK(u.get() != released);
+    own = u.get();
+  }
+  // Dropped: freed, not pooled. Pooled requests now come from the free list, smallest buffer
+  // first, until `released` (which fits them) is handed out; had the smaller unpooled
+  // buffer gone into the list, it would be handed out before `released`. No request here
+  // allocates (a fitting free buffer exists), so none can get `own`'s address afresh.
+  std::vector<std::shared_ptr<void>> held;
+  bool found = false;
+  for (int i = 0; i < 100000 && !found; ++i) {
+    held.push_back(Pool::acquire(space, 200));
+    CHECK(held.back().get() != own);
+    found = held.back().get() == released;
+  }
+  CHECK(found);
 }
 
 TEMPLATE_LIST_TEST_CASE("Asynchronous reductions on two instances at once stay exact", "[reduce][async][repeat]",

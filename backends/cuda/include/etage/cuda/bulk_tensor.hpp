@@ -175,10 +175,9 @@ inline PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
 /// its own (BufferPool::allocate_unpooled), written once by its first copy and never again,
 /// so kernels on any stream may read them concurrently. Launches are asynchronous and let go
 /// of their LaunchResources once enqueued, so the cache is what keeps an entry alive while
-/// kernels read it. At most
-/// `capacity` entries: a miss beyond it waits for all work on the device (Kokkos::fence),
-/// then drops the whole cache, so no queued kernel still reads a dropped entry. Emptied at
-/// Kokkos::finalize. Thread-safe.
+/// kernels read it. At most `capacity` entries: a miss beyond it waits for all work on the
+/// device (Kokkos::fence), then drops the whole cache, so no queued kernel still reads a
+/// dropped entry. Emptied at Kokkos::finalize. Thread-safe.
 class TensorMapCache {
  public:
   static constexpr std::size_t capacity = 1024;
