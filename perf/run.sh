@@ -13,7 +13,8 @@
 #   --quick    sizes 256 and 512, stages 1 and 2, 4 MiB memory-bound operands, one short
 #              repetition (smoke test)
 #   --out DIR  output directory
-#   -- ...     passed to the benchmark, e.g. --benchmark_filter='Synchronous|OpenBLAS'
+#   -- ...     passed to the GEMM benchmark (the others keep their defaults), e.g.
+#              --benchmark_filter='Synchronous|OpenBLAS'
 #              (defaults: --benchmark_repetitions=3 --benchmark_min_time=0.2)
 # The sizes and stages can also be set with ETAGE_BENCH_SIZES / ETAGE_BENCH_STAGES (see
 # perf/bench_gemm.cpp); the memory-bound operand sizes and the calls queued per timed
@@ -104,8 +105,8 @@ done
 say "report:"
 "$PY" "$ROOT/perf/report.py" "$OUT/gemm.json" "$OUT" || die "perf/report.py failed on $OUT/gemm.json"
 
-# The memory-bound algorithms (transpose, stencils, reductions) against a device copy and,
-# on the host, plain Kokkos range versions.
+# The memory-bound algorithms (transpose, stencils, reductions) against a device copy and
+# plain Kokkos range versions.
 MBENCH=$BUILD/perf/etage_bench_memory
 say "running the memory-bound benchmarks, log: $OUT/memory.log..."
 set +e

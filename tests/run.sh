@@ -40,7 +40,7 @@ say "host-debug: run tests"
 OMP_PROC_BIND=false ctest --preset host-debug -j "$jobs" || status=1
 
 if [ "$with_cuda" = yes ]; then
-  say "cuda: configure + build (sm_90a; tests, benchmarks, PTX compile check)"
+  say "cuda: configure + build (sm_90; tests, benchmarks, PTX compile check)"
   cmake --preset cuda >/dev/null
   cmake --build build/cuda -j "$jobs"
   if nvidia-smi -L >/dev/null 2>&1; then
