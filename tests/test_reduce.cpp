@@ -201,6 +201,14 @@ TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][n
     }
 }
 
+/// Inputs of the tests that repeat reductions: 2^20 + 3 floats, x in [-1, 1) and y in
+/// [0, 1), from a fresh seed (CAPTURE in.seed).
+struct RepeatInputs {
+  std::int64_t n = (std::int64_t(1) << 20) + 3;
+  unsigned seed = test::fresh_seed();
+  Vector<float, VecKind::Plain> x{n, seed, -1.0, 1.0}, y{n, seed + 1, 0.0, 1.0};
+};
+
 TEMPLATE_LIST_TEST_CASE("Back-to-back reductions: the last team's final reduction is repeatable", "[reduce][repeat]",
                         test::EnginesUnderTest) {
   // Each call resets the arrival counter and the last team to arrive reduces the partials
@@ -208,10 +216,9 @@ TEMPLATE_LIST_TEST_CASE("Back-to-back reductions: the last team's final reductio
   // over from the previous call would let no team (or a wrong one) finish the reduction.
   using E = typename TestType::engine;
   constexpr int TH = rdb_threads<E>;
-  std::int64_t const n = (std::int64_t(1) << 20) + 3;
-  unsigned const seed = test::fresh_seed();
-  CAPTURE(E::name, seed);
-  Vector<float, VecKind::Plain> x(n, seed, -1.0, 1.0), y(n, seed + 1, 0.0, 1.0);
+  RepeatInputs const in;
+  CAPTURE(E::name, in.seed);
+  auto const &x = in.x, &y = in.y;
   double sum = 0, sum_abs = 0;
   for (double v : x.host) sum += v, sum_abs += std::abs(v);
   test::Space const space;
@@ -347,10 +354,9 @@ TEMPLATE_LIST_TEST_CASE("Asynchronous reductions on two instances at once stay e
   // instance's kernels may still run: a buffer shared across them would mix partials.
   using E = typename TestType::engine;
   constexpr int TH = rdb_threads<E>;
-  std::int64_t const n = (std::int64_t(1) << 20) + 3;
-  unsigned const seed = test::fresh_seed();
-  CAPTURE(E::name, seed);
-  Vector<float, VecKind::Plain> x(n, seed, -1.0, 1.0), y(n, seed + 1, 0.0, 1.0);
+  RepeatInputs const in;
+  CAPTURE(E::name, in.seed);
+  auto const &x = in.x, &y = in.y;
   auto const instances = Kokkos::Experimental::partition_space(test::Space{}, 1, 1);
   float const sx = etage::sum<E, TestType::stages, TH>(instances[0], x.device());
   float const sy = etage::sum<E, TestType::stages, TH>(instances[1], y.device());

@@ -63,9 +63,10 @@ class BufferPool {
 
  public:
   /// Registers the pool's Kokkos finalize hook now (it is otherwise registered on first use).
-  /// A component that keeps pooled buffers and empties itself in its own finalize hook calls
-  /// this first: Kokkos runs finalize hooks last-registered first, so its hook then runs
-  /// before the pool's and its buffers come back while the pool still takes them.
+  /// A component that keeps buffers of this pool (pooled or unpooled) and empties itself in
+  /// its own finalize hook calls this first: Kokkos runs finalize hooks last-registered
+  /// first, so its hook then runs before the pool's and its buffers are pooled or freed
+  /// before the pool marks Kokkos finalized (after which they are leaked).
   static void register_finalize_hook() { (void)state(); }
 
   static std::shared_ptr<void> acquire(std::size_t bytes) {
@@ -96,15 +97,17 @@ class BufferPool {
     {
       std::lock_guard<std::mutex> lock(st.mutex);
       if (st.finalized) throw InvalidArgument("etage: device buffer requested after Kokkos::finalize");
-      // Smallest free buffer of this device and instance that is large enough.
-      std::vector<Buffer>& list = st.free[key];
-      std::size_t best = list.size();
-      for (std::size_t i = 0; pooled && i < list.size(); ++i)
-        if (list[i].extent(0) >= bytes + 128 && (best == list.size() || list[i].extent(0) < list[best].extent(0)))
-          best = i;
-      if (best != list.size()) {
-        buf = list[best];
-        list.erase(list.begin() + std::ptrdiff_t(best));
+      if (pooled) {
+        // Smallest free buffer of this device and instance that is large enough.
+        std::vector<Buffer>& list = st.free[key];
+        std::size_t best = list.size();
+        for (std::size_t i = 0; i < list.size(); ++i)
+          if (list[i].extent(0) >= bytes + 128 && (best == list.size() || list[i].extent(0) < list[best].extent(0)))
+            best = i;
+        if (best != list.size()) {
+          buf = list[best];
+          list.erase(list.begin() + std::ptrdiff_t(best));
+        }
       }
     }
     if (!buf.data()) {

@@ -137,8 +137,8 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
                                    std::int64_t c1) {
 #if ETAGE_ARCH_BULK_TENSOR
     if (!map_acquired) {
-      // The map was written by a host-to-device copy (on first use of a cached entry, or
-      // into a reused pool buffer): acquire it in the tensormap proxy before the first copy.
+      // The map was written by a host-to-device copy (when its cache entry was made):
+      // acquire it in the tensormap proxy before the first copy.
       ptx::fence_proxy_tensormap_acquire_sys(src.tensor_map);
       map_acquired = true;
     }
@@ -240,7 +240,8 @@ class TensorMapCache {
   static State& state() {
     static State* const s = [] {
       // The pool's finalize hook must run after ours (Kokkos runs finalize hooks in reverse
-      // order of registration), so that our entries go back to it while it still takes them.
+      // order of registration): our entries' buffers are freed only while the pool has not
+      // marked Kokkos finalized (after that they are leaked).
       BufferPool<Kokkos::CudaSpace>::register_finalize_hook();
       auto* st = new State;
       Kokkos::push_finalize_hook([st] {
