@@ -56,7 +56,7 @@ long transpose_mismatches(int m, int n) {
 }
 
 // {100, 64} and {64, 132}: B's rows are a multiple of 16 bytes, so whole tiles take the
-// paired 16-byte stores and the partial ones the per-element path, in one call.
+// column-group 16-byte stores and the partial ones the per-element path, in one call.
 std::vector<std::pair<int, int>> const edge_shapes{{1, 1},   {1, 40},   {40, 1},  {31, 33}, {32, 32},
                                                    {33, 31}, {97, 61},  {65, 130}, {100, 64}, {64, 132}};
 
@@ -103,6 +103,21 @@ TEMPLATE_LIST_TEST_CASE("C15: transpose of 462x1024 with 32x32 tiles is exact", 
   CHECK(transpose_mismatches<E, S, double, R, R>(1024, 462) == 0);
 }
 
+TEMPLATE_LIST_TEST_CASE("Transpose with 8 x 8 float and 4 x 4 double tiles (column groups of 2 lanes)",
+                        "[transpose][small]", test::EnginesUnderTest) {
+  // Tile extents that are a multiple of 2 x 16 bytes but not of 4 x 16 bytes: whole tiles
+  // take the 16-byte stores with 2 lanes per stage column instead of 4.
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  for (auto [m, n] : {std::pair{1, 1}, {7, 9}, {8, 8}, {16, 24}, {33, 31}, {100, 64}}) {
+    CAPTURE(m, n);
+    CHECK(transpose_mismatches<E, S, float, R, R, ViewKind::Plain, ViewKind::Plain, 8>(m, n) == 0);
+    CHECK(transpose_mismatches<E, S, float, L, L, ViewKind::Plain, ViewKind::Plain, 8>(m, n) == 0);
+    CHECK(transpose_mismatches<E, S, double, R, R, ViewKind::Plain, ViewKind::Plain, 4>(m, n) == 0);
+    CHECK(transpose_mismatches<E, S, double, R, L, ViewKind::Plain, ViewKind::Plain, 4>(m, n) == 0);
+  }
+}
+
 TEST_CASE("Transpose with engine Auto picks an engine that runs", "[transpose][auto]") {
   for (auto [m, n] : edge_shapes) {
     CAPTURE(m, n);
@@ -114,8 +129,8 @@ TEST_CASE("Transpose with engine Auto picks an engine that runs", "[transpose][a
 
 TEMPLATE_LIST_TEST_CASE("Transpose with the default tile and stages (64 x 64 float tiles on a GPU)",
                         "[transpose][defaults]", test::EnginesUnderTest) {
-  // Edge shapes around 64 as well as 32: whole and partial 64 x 64 tiles, the strided tile
-  // order with more teams than tiles and with several tiles per team.
+  // Edge shapes around 64 as well as 32: whole and partial 64 x 64 tiles, the tile order
+  // with more teams than tiles and with several tiles per team.
   using E = typename TestType::engine;
   for (auto [m, n] : {std::pair{1, 1}, {63, 65}, {64, 64}, {65, 130}, {100, 64}, {64, 132}, {129, 192}, {462, 1024}}) {
     CAPTURE(m, n);

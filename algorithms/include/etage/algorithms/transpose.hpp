@@ -40,12 +40,14 @@ inline constexpr int default_transpose_stages =
 
 namespace impl {
 
-/// Each team r of a league of L transposes tiles r, r + L, r + 2L ... of A (tiles numbered
-/// row-major over A's tile grid): at any time the teams work on neighbouring tiles, so reads
-/// of A and writes of B stay within a few rows of tiles (measured on the H200 against a
-/// contiguous range of tiles per team: 80 % of copy against 77 % with 64 x 64 tiles,
-/// perf/NOTES.md, memory attempt 12). A tile arrives in a stage; consumer threads write it
-/// to B.
+/// Each team r of a league of L transposes tiles r, r + L, r + 2L ... of A. Tiles are
+/// numbered with the tile index along B's contiguous dimension running fastest, so at any
+/// time the teams work on tiles that fill neighbouring parts of the same rows of B: the
+/// writes land densely, the reads of A spread over its rows. Measured on the H200 with
+/// 64 x 64 float tiles (perf/NOTES.md, memory attempts 12 and 14): 82.6 % of copy, against
+/// 77.3 % with the index along A's contiguous dimension fastest (dense reads, spread writes),
+/// 78-81 % with bands of 2 to 32 tiles, and less with a contiguous range of tiles per team.
+/// A tile arrives in a stage; consumer threads write it to B.
 ///
 /// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
 /// read down one stage column all hit one shared-memory bank, and the elements of one B
@@ -54,10 +56,14 @@ namespace impl {
 ///   reads, coalesced writes).
 /// - Otherwise, for whole tiles when B takes 16-byte stores (`vector_store`: B's data 16-byte
 ///   aligned, unit stride along its contiguous dimension, the other stride a multiple of
-///   V = 16 / sizeof(T)): lanes 2c and 2c+1 of a warp take 2V consecutive rows of one stage
-///   column (16 columns per warp), read V rows each and write them with one 16-byte store
-///   each, so each store instruction writes 16 whole sectors and each read instruction is
-///   2-way conflicted (V reads and one store per V elements).
+///   V = 16 / sizeof(T)): a group of `lanes` consecutive lanes (4 when TD is a multiple of
+///   4V, else 2) takes lanes * V consecutive rows of one stage column (32 / lanes columns per
+///   warp); each lane reads V rows and writes them with one 16-byte store, so each store
+///   instruction writes 32 / lanes runs of lanes * 16 bytes (whole sectors: with 4 lanes,
+///   64-byte requests to L2) and each read instruction is `lanes`-way conflicted (V reads and
+///   one store per V elements). Measured on the H200 (memory attempt 14): 4 lanes +1.7 points
+///   of copy over 2 lanes (1-sector L2 write requests); 8 lanes (whole 128-byte lines,
+///   8-way conflicts) no further gain.
 /// - Else (edge tiles, other B) lanes cover runs of R = 32 bytes (one DRAM sector) of B's
 ///   contiguous dimension for G = 32 / R different rows of B: every written sector is whole,
 ///   and stage reads are R-way conflicted (one read and one store per element).
@@ -72,20 +78,24 @@ struct TransposeKernel {
   static constexpr int run = write_dim == Source::inner ? TD : std::min<int>(TD, 32 / int(sizeof(T)));
   static constexpr int group = std::max(1, std::min(TD, 32 / run));
   static_assert(TD % run == 0 && TD % group == 0, "etage::transpose: tile extent must be a multiple of 32 bytes / sizeof(T)");
-  /// Elements per 16-byte store, and whether whole tiles may take the paired-lane split.
+  /// Elements per 16-byte store; lanes per stage column in the column-group split, and
+  /// whether whole tiles may take it.
   static constexpr int V = int(16 / sizeof(T));
-  static constexpr bool paired = write_dim != Source::inner && TD % (2 * V) == 0;
+  static constexpr int lanes = TD % (4 * V) == 0 ? 4 : 2;
+  static constexpr bool grouped = write_dim != Source::inner && TD % (2 * V) == 0;
 
   Source a;
   BView b;
   std::int64_t m, n;       // A is m x n
-  std::int64_t tiles_n;    // tiles along A's dimension 1
-  std::int64_t num_tiles;  // all tiles
+  std::int64_t tiles_fast;  // tiles along A's dimension write_dim (the fastest-running tile index)
+  std::int64_t num_tiles;   // all tiles
   std::int64_t league;
   bool vector_store;       // B takes 16-byte stores (see above)
 
+  /// Origin in A of tile g (see the numbering above).
   ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
-    return TileOrigin{{(g / tiles_n) * TD, (g % tiles_n) * TD}};
+    std::int64_t const fast = (g % tiles_fast) * TD, slow = (g / tiles_fast) * TD;
+    return write_dim == 0 ? TileOrigin{{fast, slow}} : TileOrigin{{slow, fast}};
   }
 
   template <bool Edge, class Tile>
@@ -104,13 +114,14 @@ struct TransposeKernel {
     }
   }
 
-  /// The paired-lane split of a whole tile (see above). Store e: half h = e % 2 of the 2V
-  /// rows starting at 2V * (e / 2 / TD) of stage column k = (e / 2) % TD.
+  /// The column-group split of a whole tile (see above). Store e: part e % lanes (V rows
+  /// each) of the lanes * V rows starting at lanes * V * (e / lanes / TD) of stage column
+  /// k = (e / lanes) % TD.
   template <class Tile>
-  ETAGE_FORCEINLINE_FUNCTION void write_pairs(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
+  ETAGE_FORCEINLINE_FUNCTION void write_groups(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
                                               std::int64_t j0) const {
     for (int e = ctx.rank; e < TD * TD / V; e += ctx.count) {
-      int const pair = e >> 1, k = pair % TD, r0 = (pair / TD) * 2 * V + (e & 1) * V;
+      int const column = e / lanes, k = column % TD, r0 = (column / TD) * lanes * V + (e % lanes) * V;
       Vec<T, V> v;
 #pragma unroll
       for (int r = 0; r < V; ++r) v.v[r] = Source::inner == 1 ? tile(r0 + r, k) : tile(k, r0 + r);
@@ -129,9 +140,9 @@ struct TransposeKernel {
           TileOrigin const c = origin(r + std::int64_t(t) * league);
           // Edge tiles (partial in either dimension) guard their writes; the others do not.
           bool const whole = c[0] + TD <= m && c[1] + TD <= n;
-          if constexpr (paired) {
+          if constexpr (grouped) {
             if (whole && vector_store) {
-              write_pairs(ctx, tile, c[0], c[1]);
+              write_groups(ctx, tile, c[0], c[1]);
               return;
             }
           }
@@ -162,7 +173,7 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
-    Kernel kernel{src, B, m, n, tiles_n, tiles_m * tiles_n, league, vector_store};
+    Kernel kernel{src, B, m, n, Kernel::write_dim == 0 ? tiles_m : tiles_n, tiles_m * tiles_n, league, vector_store};
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";
