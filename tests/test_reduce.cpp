@@ -98,7 +98,7 @@ void check_reductions(std::int64_t n, int team_size) {
 template <class T>
 std::vector<std::int64_t> lengths() {
   std::int64_t const w = 1024 / sizeof(T);
-  return {1, 5, w - 1, w, w + 1, 4 * w + 3, 37 * w - 1, 128 * 1000 + 5, (std::int64_t(1) << 20) + 3};
+  return {1, 5, w - 1, w, w + 1, 4 * w + 3, 8 * w, 8 * w + 1, 37 * w - 1, 128 * 1000 + 5, (std::int64_t(1) << 20) + 3};
 }
 
 /// Consumer thread counts that are not powers of two, as the space allows: at run time
