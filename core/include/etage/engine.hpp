@@ -11,6 +11,7 @@ struct Synchronous {
   static constexpr int min_stages = 1;
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
+  static constexpr bool register_staged = false;
 };
 /// CUDA, any architecture: the next tile is held in registers while the current stage is
 /// computed, then stored into the other slot. Exactly 2 stages.
@@ -19,6 +20,9 @@ struct RegisterDoubleBuffer {
   static constexpr int min_stages = 2;
   static constexpr int max_stages = 2;
   static constexpr int producer_warps = 0;
+  /// Each thread holds its share of the next tile in registers: a larger tile costs registers,
+  /// not only scratch.
+  static constexpr bool register_staged = true;
 };
 /// CUDA sm_80+: per-thread cp.async.{ca,cg} copies, commit_group / wait_group. 2 to 8 stages.
 struct CpAsync {
@@ -26,6 +30,7 @@ struct CpAsync {
   static constexpr int min_stages = 2;
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
+  static constexpr bool register_staged = false;
 };
 /// CUDA sm_90+: one elected producer thread issues cp.async.bulk.tensor (TMA) completing on
 /// a full mbarrier armed with expect_tx; consumers release through empty mbarriers. 2 to 8.
@@ -34,6 +39,7 @@ struct BulkTensor {
   static constexpr int min_stages = 2;
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 1;
+  static constexpr bool register_staged = false;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.
 struct Auto {

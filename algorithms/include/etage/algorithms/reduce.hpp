@@ -42,14 +42,18 @@ enum class ReduceOp { Sum, Dot, Max };
 
 /// Elements per reshaped row: 1 KiB (256 floats, 128 doubles; within the 256-element box
 /// limit of bulk tensor copies). Rows per tile: 2 on the host (2 KiB per operand and stage);
-/// on a GPU as many as keep the ring of `Operands` x `Stages` tiles within 32 KiB, at most 8
-/// (8 KiB per stage for one operand at up to 4 stages, 4 KiB per operand for dot at 4).
-/// Measured on the H200 (perf/NOTES.md, memory attempt 14): 8-row tiles read 2-4 % faster
-/// than 4-row ones, 16-row ones no faster than 8.
+/// 4 with a register-staged engine (RegisterDoubleBuffer); otherwise, on a GPU, as many as
+/// keep the ring of `Operands` x `Stages` tiles within 32 KiB, at most 8 (8 KiB per stage for
+/// one operand at up to 4 stages, 4 KiB per operand for dot at 4). Measured on the H200
+/// (perf/NOTES.md, memory attempt 14): 8-row tiles read 2-4 % faster than 4-row ones with
+/// CpAsync and BulkTensor (16-row ones no faster than 8); RegisterDoubleBuffer fell from 40 %
+/// to 25 % of copy with 8 rows.
 template <class T>
 inline constexpr int reduce_row = int(1024 / sizeof(T));
-template <class ExecSpace, int Stages, int Operands>
-inline constexpr int reduce_rows = is_host_space<ExecSpace> ? 2 : std::clamp(32 / (Stages * Operands), 1, 8);
+template <class ExecSpace, class Engine, int Stages, int Operands>
+inline constexpr int reduce_rows = is_host_space<ExecSpace> ? 2
+                                   : Engine::register_staged ? 4
+                                                             : std::clamp(32 / (Stages * Operands), 1, 8);
 
 template <class T, class Mem>
 using ReshapedView = Kokkos::View<T const**, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -173,7 +177,7 @@ std::string reduce_run(ExecSpace const& space, XV const& X, YV const& Y, int thr
     return engine_unavailable<Engine, S, Threads>(space, threads);
   } else {
     if (auto why = engine_unavailable<Engine, S, Threads>(space, threads); !why.empty()) return why;
-    constexpr int W = reduce_row<T>, Rows = reduce_rows<ExecSpace, S, Op == ReduceOp::Dot ? 2 : 1>;
+    constexpr int W = reduce_row<T>, Rows = reduce_rows<ExecSpace, Engine, S, Op == ReduceOp::Dot ? 2 : 1>;
     ReshapedView<T, Mem> xb, xt, yb, yt;
     reshape<T, Mem>(X, xb, xt, W);
     if constexpr (Op == ReduceOp::Dot) reshape<T, Mem>(Y, yb, yt, W);
