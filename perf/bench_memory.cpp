@@ -24,10 +24,12 @@
 /// device also waits for them). The default CUDA operands are >= 1 GiB, 20x the H200's L2,
 /// so no input rotation.
 /// Each etage configuration is checked once against the Kokkos range version (exact for the
-/// transpose); a wrong kernel is reported as an error, never as a number.
+/// transpose; the sums against a double-precision range sum, within 1e-3 relative); a wrong
+/// kernel is reported as an error, never as a number.
 ///
 /// Environment (comma lists; unset = defaults):
-///   ETAGE_BENCH_MIB=16,64     operand sizes in MiB (host default 16; CUDA default 1024,2048)
+///   ETAGE_BENCH_MIB=16,64     operand sizes in MiB (CUDA default 1024,2048; host default
+///                             host_default_mib(): 4x the last-level cache, 64..1024)
 ///   ETAGE_BENCH_STAGES=1,2    stage counts, intersected with each engine's list
 ///   ETAGE_BENCH_BATCH=8       calls queued per timed sample (1: one call per sample)
 #include <algorithm>
@@ -36,6 +38,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
@@ -44,6 +47,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include <benchmark/benchmark.h>
 
@@ -229,7 +234,8 @@ Runner range_runner(Algo a) {
   }
 }
 
-/// Checks of each (algorithm, size, configuration): empty when it matched the range version.
+/// Checks of each (algorithm, size, configuration): empty when it matched the range version
+/// (for the reductions: a double-precision range sum).
 std::map<std::string, std::string>& checks() {
   static std::map<std::string, std::string> c;
   return c;
@@ -241,12 +247,18 @@ std::string check(Space const& space, Problem const& p, Runner const& run) {
   T value = run(space, p, b.out.data());
   space.fence("etage::bench::check");
   if (p.algo == Algo::Reduce && value != value) Kokkos::deep_copy(value, b.result);
-  T const ref_value = range_runner(p.algo)(space, p, b.ref.data());
-  space.fence("etage::bench::check");
   if (p.algo == Algo::Reduce) {
-    double const rel = std::abs(double(value) - double(ref_value)) / std::max(1.0, std::abs(double(ref_value)));
-    return rel <= 1e-3 ? "" : "wrong sum: " + std::to_string(value) + ", Kokkos range " + std::to_string(ref_value);
+    // The reference sums in double: a float Kokkos range sum of ~1e8 values in [0, 1) stalls
+    // once its partial sums pass 2^24-2^25 on a host with few threads (each adds in sequence).
+    Vec const x = b.in;
+    double ref = 0;
+    Kokkos::parallel_reduce("etage::bench::reference_sum", Kokkos::RangePolicy<Space>(space, 0, p.d0),
+                            KOKKOS_LAMBDA(std::int64_t i, double& acc) { acc += double(x(i)); }, ref);
+    double const rel = std::abs(double(value) - ref) / std::max(1.0, std::abs(ref));
+    return rel <= 1e-3 ? "" : "wrong sum: " + std::to_string(value) + ", double-precision Kokkos range " + std::to_string(ref);
   }
+  range_runner(p.algo)(space, p, b.ref.data());
+  space.fence("etage::bench::check");
   Vec const o = b.out, r = b.ref;
   double worst = 0;
   Kokkos::parallel_reduce(
@@ -444,6 +456,40 @@ void add(std::string const& name, Problem const& p, int stages, std::string cons
       ->ReportAggregatesOnly(true);
 }
 
+#if !ETAGE_HAS_CUDA_ENGINES
+/// Bytes of the last-level cache: the highest cache level Linux lists under
+/// /sys/devices/system/cpu/cpu0/cache (what this machine, or this VM, has), else glibc's
+/// sysconf(_SC_LEVEL3_CACHE_SIZE) (which may report the physical host's cache); 0 if unknown.
+long last_level_cache_bytes() {
+  long best_level = 0, bytes = 0;
+  for (int i = 0; i < 16; ++i) {
+    std::string const dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(i) + "/";
+    std::ifstream level_file(dir + "level"), size_file(dir + "size");
+    long level = 0, size = 0;
+    std::string unit;
+    if (!(level_file >> level) || !(size_file >> size)) continue;
+    size_file >> unit;  // "K" or "M" right after the number, if any
+    if (!unit.empty() && (unit[0] == 'K' || unit[0] == 'k')) size <<= 10;
+    if (!unit.empty() && (unit[0] == 'M' || unit[0] == 'm')) size <<= 20;
+    if (level >= best_level) best_level = level, bytes = size;
+  }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+  if (bytes <= 0) bytes = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+  return bytes > 0 ? bytes : 0;
+}
+
+/// Host operand size (MiB) when ETAGE_BENCH_MIB is unset: four times the last-level cache
+/// (so that even the reductions' copy peer, which moves half the operand each way, streams
+/// twice the cache), rounded up to 16 MiB, within [64, 1024]: with operands that fit in cache
+/// the copy runs at cache speed and every "% of copy" is meaningless.
+int host_default_mib() {
+  long const cache = last_level_cache_bytes();
+  long const mib = (4 * cache + (16l << 20) - 1) / (16l << 20) * 16;
+  return int(std::clamp<long>(mib, 64, 1024));
+}
+#endif
+
 void register_all() {
   using namespace etage::engine;
 #if ETAGE_HAS_CUDA_ENGINES
@@ -475,7 +521,7 @@ void register_all() {
                                     transpose_config<CpAsync, 3, 32>(),
                                     reduce_value_config<BulkTensor, 6>()};
 #else
-  std::vector<int> const default_mib{16};
+  std::vector<int> const default_mib{host_default_mib()};
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};
 #endif
   bool const stages_given = std::getenv("ETAGE_BENCH_STAGES") && *std::getenv("ETAGE_BENCH_STAGES");
@@ -506,7 +552,12 @@ void register_all() {
 }
 
 void add_context() {
-  etage_bench::add_common_context("Kokkos::deep_copy (device to device)",
+#if ETAGE_HAS_CUDA_ENGINES
+  char const* const peer = "Kokkos::deep_copy (device to device)";
+#else
+  char const* const peer = "Kokkos::deep_copy (host memory to host memory)";
+#endif
+  etage_bench::add_common_context(peer,
                                   {"ETAGE_BENCH_MIB", "ETAGE_BENCH_STAGES", "ETAGE_BENCH_BATCH"});
   benchmark::AddCustomContext("calls_per_sample", std::to_string(batch()));
 }

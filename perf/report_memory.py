@@ -7,10 +7,11 @@ Writes <out dir>/<stem>.md and, when matplotlib is available, <out dir>/<stem>.p
 prints the table. Per algorithm and shape: one row per configuration (engine/stages, the
 Kokkos range version, the copy peer) with its effective bandwidth (bytes that must move /
 time; the median over repetitions when there are repetitions), its share of a
-device-to-device copy of the same byte count measured in the same process (peer_ratio) and
-the host's microseconds inside one call (host_us). The
-fastest etage configuration of each shape is marked. The plot: GB/s per configuration, one
-group of bars per algorithm. Needs the standard library (and matplotlib for the plot: on
+copy of the same byte count within the same memory space measured in the same process
+(peer_ratio), its speed relative to the Kokkos range version of the same shape, and the
+host's microseconds inside one call (host_us). The fastest etage configuration of each shape
+is marked "best etage". The plot: GB/s per configuration, one panel per algorithm, with the
+copy's rate as a dashed line. Needs the standard library (and matplotlib for the plot: on
 Debian /usr/bin/python3 with python3-matplotlib).
 """
 import json
@@ -51,12 +52,21 @@ def load(path):
     return data.get("context", {}), rows
 
 
+LEGEND = """GB/s: bytes that must move (inputs read once, outputs written once) per second. % of copy:
+against Kokkos::deep_copy of the same byte count within the same memory space, measured in
+the same process. x Kokkos range: speed relative to the plain Kokkos range version of the
+same computation (above 1: etage is faster). host µs/call: the host's time inside one call
+(launch preparation), which queued calls overlap with the device's work."""
+
+
 def table(rows):
-    lines = ["| algorithm | shape | configuration | GB/s | % of copy | host µs/call | |",
-             "|---|---|---|---:|---:|---:|---|"]
-    best = {}
+    lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | host µs/call | |",
+             "|---|---|---|---:|---:|---:|---:|---|"]
+    best, peer = {}, {}
     for (algo, shape, who, stages), r in rows.items():
-        if who not in ("Kokkos range", "deep_copy") and r["rate"]:
+        if who == "Kokkos range" and r["rate"]:
+            peer[(algo, shape)] = r["rate"]
+        elif who != "deep_copy" and r["rate"]:
             k = (algo, shape)
             if k not in best or r["rate"] > rows[best[k]]["rate"]:
                 best[k] = (algo, shape, who, stages)
@@ -65,16 +75,19 @@ def table(rows):
         algo, shape, who, stages = key
         config = who if who in ("Kokkos range", "deep_copy") else f"{who}/{stages}"
         if r["error"]:
-            lines.append(f"| {algo} | {shape} | {config} | — | — | — | error: {r['error'][:80]} |")
+            lines.append(f"| {algo} | {shape} | {config} | — | — | — | — | error: {r['error'][:80]} |")
             continue
         gbs = (r["rate"] or 0) / 1e9
         pct = 100 * (r["ratio"] or 0)
         host = f"{r['host']:.1f}" if r["host"] is not None else "—"
-        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {host} | {'best' if key in marked else ''} |")
+        base = peer.get((algo, shape))
+        vs = f"{r['rate'] / base:.2f}" if base and r["rate"] and who not in ("Kokkos range", "deep_copy") else ""
+        mark = "best etage" if key in marked else ""
+        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {vs} | {host} | {mark} |")
     return "\n".join(lines)
 
 
-def plot(rows, png):
+def plot(rows, png, title=""):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -92,6 +105,12 @@ def plot(rows, png):
         ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
         ax.set_title(f"{algo} {items[0][0][1] if items else ''}", fontsize=8)
         ax.set_ylabel("GB/s (effective)")
+        copies = [r["rate"] / r["ratio"] / 1e9 for _, r in items if r["ratio"]]
+        if copies:
+            ax.axhline(sorted(copies)[len(copies) // 2], color="gray", linestyle="--", linewidth=1,
+                       label="copy, same bytes")
+            ax.legend(fontsize=7, loc="lower right")
+    fig.suptitle(title, fontsize=9)
     fig.tight_layout()
     fig.savefig(png, dpi=120)
     return True
@@ -106,11 +125,11 @@ def main():
     stem = os.path.splitext(os.path.basename(sys.argv[1]))[0]
     head = ", ".join(f"{k}: {context[k]}" for k in ("execution_space", "device", "etage_git", "kokkos_version",
                                                     "calls_per_sample") if k in context)
-    text = f"# etage memory-bound algorithms\n\n{head}\n\n{table(rows)}\n"
+    text = f"# etage memory-bound algorithms\n\n{head}\n\n{table(rows)}\n\n{LEGEND}\n"
     with open(os.path.join(sys.argv[2], stem + ".md"), "w") as f:
         f.write(text)
     print(text)
-    plot(rows, os.path.join(sys.argv[2], stem + ".png"))
+    plot(rows, os.path.join(sys.argv[2], stem + ".png"), "etage memory-bound algorithms — " + head)
     return 0
 
 

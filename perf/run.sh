@@ -108,11 +108,13 @@ say "report:"
 # The memory-bound algorithms (transpose, stencils, reductions) against a device copy and
 # plain Kokkos range versions.
 MBENCH=$BUILD/perf/etage_bench_memory
-say "running the memory-bound benchmarks, log: $OUT/memory.log..."
+say "running the memory-bound benchmarks (a minute or two on a 2-core host), log: $OUT/memory.log..."
+MSTART=$(date +%s)
 set +e
 "$MBENCH" "${DEFAULT_ARGS[@]}" --benchmark_out="$OUT/memory.json" --benchmark_out_format=json >"$OUT/memory.log" 2>&1
 RC=$?
 set -e
+say "memory-bound benchmarks took $(( $(date +%s) - MSTART )) s"
 [ "$RC" = 0 ] || step_failed "etage_bench_memory (exit $RC)" "$OUT/memory.log"
 "$PY" "$ROOT/perf/report_memory.py" "$OUT/memory.json" "$OUT" || die "perf/report_memory.py failed on $OUT/memory.json"
 if [ $PRESET = cuda ]; then
