@@ -119,7 +119,7 @@ struct TransposeKernel {
   /// k = (e / lanes) % TD.
   template <class Tile>
   ETAGE_FORCEINLINE_FUNCTION void write_groups(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
-                                              std::int64_t j0) const {
+                                               std::int64_t j0) const {
     for (int e = ctx.rank; e < TD * TD / V; e += ctx.count) {
       int const column = e / lanes, k = column % TD, r0 = (column / TD) * lanes * V + (e % lanes) * V;
       Vec<T, V> v;
