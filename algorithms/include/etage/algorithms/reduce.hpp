@@ -79,6 +79,32 @@ struct ReduceKernel {
   RView result;    // 1 element, host-accessible (pinned on a GPU): written by the last team
   Kokkos::View<unsigned*, typename PView::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> arrivals;  // 1: zero before, reset after
 
+  /// One consumer thread per team (the host): elements [0, valid) of the tiles into `acc`
+  /// through `lanes` independent partial results, so that the additions (or comparisons) do
+  /// not each wait for the previous one: a single dependent chain ran at the adder's latency
+  /// (perf/NOTES.md, "Host memory-bound algorithms"). Same result as the strided loop up to
+  /// the order of the floating-point additions; a NaN still propagates through max.
+  template <class... Tiles>
+  ETAGE_INLINE_FUNCTION static void accumulate_independent(T& acc, int valid, Tiles const&... tiles) {
+    constexpr int lanes = 8;
+    auto const element = [&](int e) {
+      if constexpr (Op == ReduceOp::Sum) return (tiles.data[e] + ...);
+      else if constexpr (Op == ReduceOp::Dot) return (tiles.data[e] * ...);
+      else return (tiles.data[e], ...);
+    };
+    auto const combine = [](T a, T v) {
+      if constexpr (Op == ReduceOp::Max) return v != v ? v : Kokkos::max(a, v);  // a NaN sticks
+      else return a + v;
+    };
+    T part[lanes];
+    for (int k = 0; k < lanes; ++k) part[k] = reduce_identity<Op, T>();
+    int e = 0;
+    for (; e + lanes <= valid; e += lanes)
+      for (int k = 0; k < lanes; ++k) part[k] = combine(part[k], element(e + k));
+    for (; e < valid; ++e) part[0] = combine(part[0], element(e));
+    for (int k = 0; k < lanes; ++k) acc = combine(acc, part[k]);
+  }
+
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
@@ -91,6 +117,12 @@ struct ReduceKernel {
       // Valid elements of this tile: whole tiles, the last body tile's rows, or the tail.
       std::int64_t const first_row = (begin + t) * Source::box_outer;
       int const valid = body ? int(Kokkos::min<std::int64_t>(Source::box_outer, rows - first_row)) * row : int(tail);
+      KOKKOS_IF_ON_HOST((
+        if (ctx.count == 1) {
+          accumulate_independent(acc, valid, tiles...);
+          return;
+        }
+      ))
       for (int e = ctx.rank; e < valid; e += ctx.count) {
         if constexpr (Op == ReduceOp::Sum) acc += (tiles.data[e] + ...);
         else if constexpr (Op == ReduceOp::Dot) acc += (tiles.data[e] * ...);
