@@ -79,30 +79,30 @@ struct ReduceKernel {
   RView result;    // 1 element, host-accessible (pinned on a GPU): written by the last team
   Kokkos::View<unsigned*, typename PView::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> arrivals;  // 1: zero before, reset after
 
-  /// One consumer thread per team (the host): elements [0, valid) of the tiles into `acc`
-  /// through `lanes` independent partial results, so that the additions (or comparisons) do
-  /// not each wait for the previous one: a single dependent chain ran at the adder's latency
-  /// (perf/NOTES.md, "Host memory-bound algorithms"). Same result as the strided loop up to
-  /// the order of the floating-point additions; a NaN still propagates through max.
+  /// Element e of the tiles: x[e] (sum, max) or x[e] * y[e] (dot).
   template <class... Tiles>
-  ETAGE_INLINE_FUNCTION static void accumulate_independent(T& acc, int valid, Tiles const&... tiles) {
-    constexpr int lanes = 8;
-    auto const element = [&](int e) {
-      if constexpr (Op == ReduceOp::Sum) return (tiles.data[e] + ...);
-      else if constexpr (Op == ReduceOp::Dot) return (tiles.data[e] * ...);
-      else return (tiles.data[e], ...);
-    };
-    auto const combine = [](T a, T v) {
-      if constexpr (Op == ReduceOp::Max) return v != v ? v : Kokkos::max(a, v);  // a NaN sticks
-      else return a + v;
-    };
-    T part[lanes];
-    for (int k = 0; k < lanes; ++k) part[k] = reduce_identity<Op, T>();
+  ETAGE_FORCEINLINE_FUNCTION static T element(int e, Tiles const&... tiles) {
+    if constexpr (Op == ReduceOp::Dot) return (tiles.data[e] * ...);
+    else return (tiles.data[e], ...);
+  }
+  /// a + v, or max(a, v) where a NaN on either side sticks (max(NaN, v) is NaN).
+  ETAGE_FORCEINLINE_FUNCTION static T combine(T a, T v) {
+    if constexpr (Op == ReduceOp::Max) return v != v ? v : Kokkos::max(a, v);
+    else return a + v;
+  }
+  /// Elements [0, valid) of the tiles into `acc` through `Lanes` independent partial results,
+  /// for one consumer thread per team (the host), where a single dependent chain ran at the
+  /// adder's latency (perf/NOTES.md, "Host memory-bound algorithms"). The same result as
+  /// one element at a time up to the order of the floating-point additions.
+  template <int Lanes, class... Tiles>
+  ETAGE_FORCEINLINE_FUNCTION static void accumulate_lanes(T& acc, int valid, Tiles const&... tiles) {
+    T part[Lanes];
+    for (int k = 0; k < Lanes; ++k) part[k] = reduce_identity<Op, T>();
     int e = 0;
-    for (; e + lanes <= valid; e += lanes)
-      for (int k = 0; k < lanes; ++k) part[k] = combine(part[k], element(e + k));
-    for (; e < valid; ++e) part[0] = combine(part[0], element(e));
-    for (int k = 0; k < lanes; ++k) acc = combine(acc, part[k]);
+    for (; e + Lanes <= valid; e += Lanes)
+      for (int k = 0; k < Lanes; ++k) part[k] = combine(part[k], element(e + k, tiles...));
+    for (; e < valid; ++e) part[0] = combine(part[0], element(e, tiles...));
+    for (int k = 0; k < Lanes; ++k) acc = combine(acc, part[k]);
   }
 
   template <class Member>
@@ -119,18 +119,11 @@ struct ReduceKernel {
       int const valid = body ? int(Kokkos::min<std::int64_t>(Source::box_outer, rows - first_row)) * row : int(tail);
       KOKKOS_IF_ON_HOST((
         if (ctx.count == 1) {
-          accumulate_independent(acc, valid, tiles...);
+          accumulate_lanes<8>(acc, valid, tiles...);
           return;
         }
       ))
-      for (int e = ctx.rank; e < valid; e += ctx.count) {
-        if constexpr (Op == ReduceOp::Sum) acc += (tiles.data[e] + ...);
-        else if constexpr (Op == ReduceOp::Dot) acc += (tiles.data[e] * ...);
-        else {
-          T const v = (tiles.data[e], ...);
-          acc = v != v ? v : Kokkos::max(acc, v);  // a NaN sticks: max(NaN, v) is NaN
-        }
-      }
+      for (int e = ctx.rank; e < valid; e += ctx.count) acc = combine(acc, element(e, tiles...));
     };
     auto const origin = [=](int t) { return TileOrigin{{(begin + t) * Source::box_outer, 0}}; };
     Source const& sx = x[body ? 0 : 1];
