@@ -130,9 +130,12 @@ TEST_CASE("Transpose with engine Auto picks an engine that runs", "[transpose][a
 TEMPLATE_LIST_TEST_CASE("Transpose with the default tile and stages (64 x 64 float tiles on a GPU)",
                         "[transpose][defaults]", test::EnginesUnderTest) {
   // Edge shapes around 64 as well as 32: whole and partial 64 x 64 tiles, the tile order
-  // with more teams than tiles and with several tiles per team.
+  // with more teams than tiles and with several tiles per team; with chunks of
+  // transpose_tiles_per_team (BulkTensor on a GPU: 8) one team short of a chunk (65 x 130:
+  // 6 tiles), a last chunk of 1 tile (129 x 192: 9) and of 6 (700 x 1100: 198 tiles, 25 teams).
   using E = typename TestType::engine;
-  for (auto [m, n] : {std::pair{1, 1}, {63, 65}, {64, 64}, {65, 130}, {100, 64}, {64, 132}, {129, 192}, {462, 1024}}) {
+  for (auto [m, n] : {std::pair{1, 1}, {63, 65}, {64, 64}, {65, 130}, {100, 64}, {64, 132}, {129, 192}, {462, 1024},
+                      {700, 1100}}) {
     CAPTURE(m, n);
     CHECK(transpose_mismatches<E, 0, float, R, R, ViewKind::Plain, ViewKind::Plain, 0>(m, n) == 0);
     CHECK(transpose_mismatches<E, 0, float, L, R, ViewKind::Padded, ViewKind::Plain, 0>(m, n) == 0);

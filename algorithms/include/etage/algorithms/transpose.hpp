@@ -38,15 +38,29 @@ template <class Engine, int TD, class T>
 inline constexpr int default_transpose_stages =
     std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
 
+/// Tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
+/// GPU with BulkTensor: 8, a league of ceil(tiles / 8) teams, each taking 8 consecutive
+/// tiles. Measured on the H200 with 64 x 64 float tiles at 1 and 2 GiB (perf/NOTES.md, memory
+/// attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles per team, 86-87 % with 4, 12
+/// or 16, 84 % with persistent teams, 55 % with one tile per team (each team sets up its
+/// barriers and fills its ring for a single tile); CpAsync/2 76 % with 8 against 84 %
+/// persistent, Synchronous unchanged, so the other engines keep persistent teams.
+template <class ExecSpace, class Engine>
+inline constexpr int transpose_tiles_per_team =
+    !impl::is_host_space<ExecSpace> && std::is_same_v<Engine, engine::BulkTensor> ? 8 : 0;
+
 namespace impl {
 
-/// Each team r of a league of L transposes tiles r, r + L, r + 2L ... of A. Tiles are
-/// numbered with the tile index along B's contiguous dimension running fastest, so at any
-/// time the teams work on tiles that fill neighbouring parts of the same rows of B: the
-/// writes land densely, the reads of A spread over its rows. Measured on the H200 with
-/// 64 x 64 float tiles (perf/NOTES.md, memory attempts 12 and 14): 82.6 % of copy, against
-/// 77.3 % with the index along A's contiguous dimension fastest (dense reads, spread writes),
-/// 78-81 % with bands of 2 to 32 tiles, and less with a contiguous range of tiles per team.
+/// League and tile order. With `per_team` = 0, team r of a league of L transposes tiles r,
+/// r + L, r + 2L ... of A (persistent teams, one wave); with per_team = k > 0, team r takes
+/// tiles kr ... kr + k - 1 and the league is ceil(tiles / k), so the hardware starts teams in
+/// tile order as earlier ones finish. Tiles are numbered with the tile index along B's
+/// contiguous dimension running fastest, so at any time the teams work on tiles that fill
+/// neighbouring parts of the same rows of B: the writes land densely, the reads of A spread
+/// over its rows. Measured on the H200 with 64 x 64 float tiles (perf/NOTES.md, memory
+/// attempts 12 and 14, persistent teams): 82.6 % of copy, against 77.3 % with the index along
+/// A's contiguous dimension fastest (dense reads, spread writes), 78-81 % with bands of 2 to
+/// 32 tiles, and less with one contiguous range of tiles per persistent team.
 /// A tile arrives in a stage; consumer threads write it to B.
 ///
 /// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
@@ -91,6 +105,16 @@ struct TransposeKernel {
   std::int64_t num_tiles;   // all tiles
   std::int64_t league;
   bool vector_store;       // B takes 16-byte stores (see above)
+  std::int64_t per_team;   // 0: persistent teams (tiles r, r + league, ...); k: tiles kr ... kr + k - 1
+
+  /// Tile number of team r's t-th tile (see the league and tile order above).
+  ETAGE_FORCEINLINE_FUNCTION std::int64_t tile_of(std::int64_t r, int t) const {
+    return per_team > 0 ? r * per_team + t : r + std::int64_t(t) * league;
+  }
+  /// Tiles of team r.
+  ETAGE_FORCEINLINE_FUNCTION std::int64_t tiles_of(std::int64_t r) const {
+    return per_team > 0 ? std::min(per_team, num_tiles - r * per_team) : (num_tiles - r + league - 1) / league;
+  }
 
   /// Origin in A of tile g (see the numbering above).
   ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
@@ -132,12 +156,11 @@ struct TransposeKernel {
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
-    std::int64_t const count = (num_tiles - r + league - 1) / league;  // tiles r, r + L, ... < num_tiles
     auto const self = *this;
     tile_loop<Engine, Stages, Threads>(
-        team, int(count),
+        team, int(tiles_of(r)),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
-          TileOrigin const c = origin(r + std::int64_t(t) * league);
+          TileOrigin const c = origin(tile_of(r, t));
           // Edge tiles (partial in either dimension) guard their writes; the others do not.
           bool const whole = c[0] + TD <= m && c[1] + TD <= n;
           if constexpr (grouped) {
@@ -149,7 +172,7 @@ struct TransposeKernel {
           if (whole) write<false>(ctx, tile, c[0], c[1]);
           else write<true>(ctx, tile, c[0], c[1]);
         },
-        operand(a, [=](int t) { return self.origin(r + std::int64_t(t) * self.league); }));
+        operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }));
   }
 };
 
@@ -170,10 +193,13 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     constexpr int min_teams = MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, 1536);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
-    std::int64_t const league = streaming_league<Policy, Kernel>(space, tiles_m * tiles_n, team_size, scratch);
+    constexpr std::int64_t per_team = transpose_tiles_per_team<ExecSpace, Engine>;
+    std::int64_t const tiles = tiles_m * tiles_n;
+    std::int64_t const league = per_team > 0 ? (tiles + per_team - 1) / per_team
+                                             : streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
-    Kernel kernel{src, B, m, n, Kernel::write_dim == 0 ? tiles_m : tiles_n, tiles_m * tiles_n, league, vector_store};
+    Kernel kernel{src, B, m, n, Kernel::write_dim == 0 ? tiles_m : tiles_n, tiles, league, vector_store, per_team};
     std::string const what = "etage::transpose<" + std::string(Engine::name) + ", " + std::to_string(S) +
                              " stages, " + std::to_string(TD) + "x" + std::to_string(TD) +
                              " tile> (use fewer stages or a smaller tile)";
