@@ -11,12 +11,17 @@
 /// engines). Every engine zero-fills what lies outside the grid.
 ///
 /// Boundary: out-of-grid cells read as zero or as a fixed value. Interior tiles (whole halo
-/// inside the grid) run a branch-free body; only edge tiles take the guarded body, which
+/// inside the grid) run a branch-free body; edge tiles take a guarded body, which
 /// substitutes the boundary value and skips out-of-grid outputs (a per-tile choice). When
-/// `out` takes 16-byte stores, a consumer thread of an interior tile computes a run of V
-/// consecutive points from three 16-byte stage reads and two scalar ones and writes it with
-/// one 16-byte store (star_in_plane_run): about a quarter of the shared-memory and store
-/// instructions of one point at a time, the same arithmetic.
+/// `out` takes 16-byte stores, a consumer thread computes a run of V consecutive points from
+/// three 16-byte stage reads and two scalar ones and writes it with one 16-byte store
+/// (star_in_plane_run): about a quarter of the shared-memory and store instructions of one
+/// point at a time, the same arithmetic. Interior tiles always take runs; edge tiles too
+/// when nx is a multiple of V (every run then lies wholly inside or outside the grid), with
+/// the boundary value put in per run (RunBoundary); else edge tiles go one point at a time.
+/// Measured on the H200 at 640^3, where a quarter of the 16 x 64 blocks touch the grid's
+/// sides (perf/NOTES.md, memory attempt 15): runs on the edge blocks took the 3D stencil
+/// from 58 % to 76 % of copy.
 ///
 /// 3D: the (nz, ny, nx) grid (contiguous x) is read as a 2D (nz*ny) x nx view; a team owns
 /// one (y, x) block and a range of z planes, and streams the planes through the ring (tile
@@ -24,7 +29,7 @@
 /// point, the plane below and the partial sum of the plane being built in registers: when
 /// plane z arrives, out(z-1) = partial + w_z+ * in(z) is complete and written. Halo rows
 /// of a window that fall outside [0, ny) hold the neighbouring plane's rows in the 2D view;
-/// the edge-tile body replaces them with the boundary value.
+/// the edge-tile bodies replace them with the boundary value.
 ///
 /// Byte traffic per sweep (DRAM, ideal): the grid read once and written once. Loaded into
 /// stages: 2D (1 + 2/BO)(1 + 2V/BI) x the grid (the halo overlap of neighbouring blocks,
@@ -186,16 +191,35 @@ ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T, Gua
   }
 }
 
-/// star_in_plane for the V = 16 / sizeof(T) consecutive points (y, x) ... (y, x + V - 1) of an
-/// interior tile (x a multiple of V): three 16-byte stage reads (the rows above, at and below)
-/// and two scalar ones (the west and east neighbours of the run), the same arithmetic in the
-/// same order per point. `sum` gets the neighbour sums, `centre` the centre values.
+/// Which neighbours of a run of V points lie outside the grid (and so read as `b`): the row
+/// above (north), the row below (south), the point west of the run's first point and east
+/// of its last. All false for a run whose neighbours are all inside.
+template <class T>
+struct RunBoundary {
+  bool north = false, south = false, west = false, east = false;
+  T b = T(0);
+};
+
+/// star_in_plane for the V = 16 / sizeof(T) consecutive points (y, x) ... (y, x + V - 1) of a
+/// tile (x a multiple of V): three 16-byte stage reads (the rows above, at and below) and two
+/// scalar ones (the west and east neighbours of the run), the same arithmetic in the same
+/// order per point. Neighbours that `bd` marks outside read as bd.b (the run itself must lie
+/// inside the grid for its result to be meaningful). `sum` gets the neighbour sums, `centre`
+/// the centre values.
 template <int V, class TileT, class T, bool Guard>
 ETAGE_FORCEINLINE_FUNCTION void star_in_plane_run(TileT const& tile, StarWeights<T, Guard> const& w, int y, int x,
-                                                  Vec<T, V>& sum, Vec<T, V>& centre) {
-  Vec<T, V> const n = tile.template vector<V>(y, x + V), s = tile.template vector<V>(y + 2, x + V);
+                                                  Vec<T, V>& sum, Vec<T, V>& centre,
+                                                  RunBoundary<T> const& bd = RunBoundary<T>{}) {
+  Vec<T, V> n = tile.template vector<V>(y, x + V), s = tile.template vector<V>(y + 2, x + V);
   centre = tile.template vector<V>(y + 1, x + V);
-  T const west = tile(y + 1, x + V - 1), east = tile(y + 1, x + 2 * V);
+  T west = tile(y + 1, x + V - 1), east = tile(y + 1, x + 2 * V);
+#pragma unroll
+  for (int k = 0; k < V; ++k) {
+    if (bd.north) n.v[k] = bd.b;
+    if (bd.south) s.v[k] = bd.b;
+  }
+  if (bd.west) west = bd.b;
+  if (bd.east) east = bd.b;
 #pragma unroll
   for (int k = 0; k < V; ++k) {
     T const wk = k == 0 ? west : centre.v[k - 1], ek = k == V - 1 ? east : centre.v[k + 1];
@@ -220,25 +244,35 @@ struct Stencil2DKernel {
     return TileOrigin{{(g / blocks_x) * G::BO - 1, (g % blocks_x) * G::BI - G::V}};
   }
 
-  template <class TileT>
+  /// V-point runs (star_in_plane_run). `Edge`: the block's halo reaches outside the grid;
+  /// neighbours outside read as the boundary value and runs outside the grid are skipped
+  /// (runs lie wholly inside or outside only when nx is a multiple of V: the caller's
+  /// condition).
+  template <bool Edge, class TileT>
   ETAGE_FORCEINLINE_FUNCTION void sweep_runs(ConsumerContext const& ctx, TileT const& tile, std::int64_t y0,
                                              std::int64_t x0) const {
     constexpr int V = G::V, per_row = G::BI / V;
     for (int e = ctx.rank; e < G::points / V; e += ctx.count) {
       int const y = e / per_row, x = (e % per_row) * V;
       Vec<T, V> sum, centre, o;
-      star_in_plane_run<V>(tile, w, y, x, sum, centre);
+      if constexpr (Edge) {
+        std::int64_t const gy = y0 + y, gx = x0 + x;
+        if (gy >= ny || gx >= nx) continue;
+        star_in_plane_run<V>(tile, w, y, x, sum, centre,
+                             RunBoundary<T>{gy - 1 < 0, gy + 1 >= ny, gx - 1 < 0, gx + V >= nx, b});
+      } else {
+        star_in_plane_run<V>(tile, w, y, x, sum, centre);
+      }
 #pragma unroll
       for (int k = 0; k < V; ++k) o.v[k] = w.c * centre.v[k] + sum.v[k];
       o.store_global(&out(y0 + y, x0 + x));
     }
   }
 
-  /// One point at a time (edge tiles, or out without 16-byte stores). Not inlined, so that
-  /// its registers stay out of the runs path's allocation.
+  /// One point at a time (edge tiles, or out without 16-byte stores), through sweep_points.
   template <bool Edge, class TileT>
-  ETAGE_NOINLINE_FUNCTION void sweep(ConsumerContext const& ctx, TileT const& tile, std::int64_t y0,
-                                     std::int64_t x0) const {
+  ETAGE_FORCEINLINE_FUNCTION void sweep(ConsumerContext const& ctx, TileT const& tile, std::int64_t y0,
+                                        std::int64_t x0) const {
     for (int e = ctx.rank; e < G::points; e += ctx.count) {
       int const y = e / G::BI, x = e % G::BI;
       std::int64_t const gy = y0 + y, gx = x0 + x;
@@ -247,6 +281,19 @@ struct Stencil2DKernel {
       T const s = star_in_plane<Edge>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
       out(gy, gx) = w.c * centre + s;
     }
+  }
+
+  /// sweep<Edge> out of line, so that its registers stay out of the runs path's allocation.
+  /// Static, with the kernel and the tile by value: a member function would take the
+  /// kernel's address, and every team would then copy the kernel object (its launch
+  /// parameters) to local memory on entry, whether or not it has an edge tile. Measured on
+  /// the H200 (perf/NOTES.md, memory attempt 15): those local stores added 28 % to the L2
+  /// write sectors of the output (9.4 M over 33.6 M at 16384^2); without them 6 %, and the
+  /// kernel 1 % faster.
+  template <bool Edge, class TileT>
+  static ETAGE_NOINLINE_FUNCTION void sweep_points(Stencil2DKernel const self, ConsumerContext const ctx,
+                                                   TileT const tile, std::int64_t y0, std::int64_t x0) {
+    self.template sweep<Edge>(ctx, tile, y0, x0);
   }
 
   template <class Member>
@@ -261,13 +308,17 @@ struct Stencil2DKernel {
           std::int64_t const y0 = c[0] + 1, x0 = c[1] + G::V;
           bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
           if constexpr (runs) {
-            if (interior && vector_out) {
-              sweep_runs(ctx, tile, y0, x0);
+            if (vector_out && interior) {
+              sweep_runs<false>(ctx, tile, y0, x0);
+              return;
+            }
+            if (vector_out && nx % G::V == 0) {
+              sweep_runs<true>(ctx, tile, y0, x0);
               return;
             }
           }
-          if (interior) sweep<false>(ctx, tile, y0, x0);
-          else sweep<true>(ctx, tile, y0, x0);
+          if (interior) sweep_points<false>(self, ctx, tile, y0, x0);
+          else sweep_points<true>(self, ctx, tile, y0, x0);
         },
         operand(src, [=](int t) { return self.origin(begin + t); }));
   }
@@ -306,11 +357,14 @@ struct Stencil3DKernel {
     top(rank);
   }
 
-  /// An interior team's z range with V-point runs (star_in_plane_run): run e of the block
-  /// (row e / (BI / V), columns V * (e % (BI / V)) ...) belongs to consumer thread e mod Threads.
-  template <class Member>
-  ETAGE_FUNCTION void run_interior(Member const& team, std::int64_t y0, std::int64_t x0, std::int64_t zb,
-                                   std::int64_t ze, std::int64_t first, std::int64_t last) const {
+  /// A team's z range with V-point runs (star_in_plane_run): run e of the block (row
+  /// e / (BI / V), columns V * (e % (BI / V)) ...) belongs to consumer thread e mod Threads.
+  /// `Edge`: the block's halo reaches outside the grid; neighbours outside read as the
+  /// boundary value and runs outside the grid are not written. Runs lie wholly inside or
+  /// wholly outside the grid only when nx is a multiple of V (the caller's condition).
+  template <bool Edge, class Member>
+  ETAGE_FUNCTION void run_runs(Member const& team, std::int64_t y0, std::int64_t x0, std::int64_t zb,
+                               std::int64_t ze, std::int64_t first, std::int64_t last) const {
     constexpr int V = G::V, per_row = G::BI / V, count = G::points / V;
     constexpr int per_thread = (count + G::threads - 1) / G::threads;
     // Plain arrays of T (not of Vec), so that they stay in registers.
@@ -325,8 +379,16 @@ struct Stencil3DKernel {
             if (count % G::threads == 0 || e < count) {
               int const y = e / per_row, x = (e % per_row) * V;
               Vec<T, V> sum, centre;
-              star_in_plane_run<V>(tile, w, y, x, sum, centre);
-              if (finish) {
+              bool inside = true;
+              if constexpr (Edge) {
+                std::int64_t const gy = y0 + y, gx = x0 + x;
+                inside = gy < ny && gx < nx;
+                star_in_plane_run<V>(tile, w, y, x, sum, centre,
+                                     RunBoundary<T>{gy - 1 < 0, gy + 1 >= ny, gx - 1 < 0, gx + V >= nx, b});
+              } else {
+                star_in_plane_run<V>(tile, w, y, x, sum, centre);
+              }
+              if (finish && inside) {
                 Vec<T, V> o;
 #pragma unroll
                 for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, centre.v[k]);
@@ -344,7 +406,7 @@ struct Stencil3DKernel {
 #pragma unroll
           for (int j = 0; j < per_thread; ++j) {
             int const e = rank + j * G::threads;
-            if (e < count) {
+            if (e < count && (!Edge || (y0 + e / per_row < ny && x0 + (e % per_row) * V < nx))) {
               Vec<T, V> o;
 #pragma unroll
               for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, b);
@@ -364,8 +426,14 @@ struct Stencil3DKernel {
     std::int64_t const first = zb > 0 ? zb - 1 : 0, last = ze < nz ? ze : nz - 1;
     bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
     if constexpr (runs) {
-      if (interior && vector_out) {
-        run_interior(team, y0, x0, zb, ze, first, last);
+      if (vector_out && interior) {
+        run_runs<false>(team, y0, x0, zb, ze, first, last);
+        return;
+      }
+      // Edge blocks take runs too when every run lies wholly inside or outside the grid:
+      // at 640^3 a quarter of the 16 x 64 blocks touch the grid's sides.
+      if (vector_out && nx % G::V == 0) {
+        run_runs<true>(team, y0, x0, zb, ze, first, last);
         return;
       }
     }
