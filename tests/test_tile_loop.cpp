@@ -204,3 +204,31 @@ TEST_CASE("League sizing: bounded by the work, at least one team, persistent whe
   CHECK(streaming_league<Policy, NoopTeamKernel>(space, 5, team, 1024) == std::min<std::int64_t>(5, big));
   CHECK(streaming_league<Policy, NoopTeamKernel>(space, 0, team, 1024) == 0);
 }
+
+TEST_CASE("Chunked leagues: at most max_per_team items per team, at least one wave of teams", "[launch]") {
+  using etage::impl::chunked_league;
+  CHECK(chunked_league(0, 264, 8).league == 0);
+  // Large: chunks of the maximum; 3276 = 409 * 8 + 4, so 410 teams, the last with 4 items.
+  CHECK(chunked_league(3276, 396, 8).per_team == 8);
+  CHECK(chunked_league(3276, 396, 8).league == 410);
+  // Fewer items than a wave: one item per team.
+  CHECK(chunked_league(198, 264, 8).per_team == 1);
+  CHECK(chunked_league(198, 264, 8).league == 198);
+  for (std::int64_t items : {1, 7, 8, 9, 263, 264, 265, 1000, 2113, 100000})
+    for (std::int64_t wave : {1, 3, 132, 264, 938})
+      for (std::int64_t max_per_team : {1, 2, 8}) {
+        CAPTURE(items, wave, max_per_team);
+        auto const c = chunked_league(items, wave, max_per_team);
+        CHECK(c.per_team >= 1);
+        CHECK(c.per_team <= max_per_team);
+        // Every item has a team, and no team is empty.
+        CHECK(c.league * c.per_team >= items);
+        CHECK((c.league - 1) * c.per_team < items);
+        // At least one wave of teams (one team per item when there are fewer), unless
+        // chunks are at their maximum; and chunks are as large as a full wave allows.
+        if (c.per_team < max_per_team) {
+          CHECK(c.league >= std::min(items, wave));
+          CHECK(items / (c.per_team + 1) < wave);
+        }
+      }
+}

@@ -126,6 +126,23 @@ std::int64_t streaming_league(ExecSpace const& space, std::int64_t work_items, i
   return league_for(space, work_items, team_size);
 }
 
+/// A league in which each team takes `per_team` consecutive work items (the last team fewer).
+struct ChunkedLeague {
+  std::int64_t per_team, league;
+};
+
+/// Chunks of at most `max_per_team` items, but never fewer teams than `wave` (the teams the
+/// device runs at once) unless the chunks are at that maximum: per_team = clamp(items / wave
+/// (rounded down), 1, max_per_team), league = ceil(items / per_team) (so fewer items than a
+/// wave give one item per team). The hardware starts a league's teams in
+/// rank order as earlier ones finish, so consecutive items run at about the same time.
+/// items = 0 gives league 0. Preconditions: wave >= 1, max_per_team >= 1.
+inline ChunkedLeague chunked_league(std::int64_t items, std::int64_t wave, std::int64_t max_per_team) {
+  if (items <= 0) return {1, 0};
+  std::int64_t const per_team = std::clamp<std::int64_t>(items / wave, 1, max_per_team);
+  return {per_team, (items + per_team - 1) / per_team};
+}
+
 /// Checks the launch shape (make_team_policy) and enqueues `kernel` over `league` teams on
 /// `space` without waiting for it (asynchronous, like Kokkos::parallel_for). The caller may
 /// drop the launch's resources once this returns: pooled buffers and cached tensor maps are

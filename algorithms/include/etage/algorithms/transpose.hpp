@@ -38,13 +38,15 @@ template <class Engine, int TD, class T>
 inline constexpr int default_transpose_stages =
     std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
 
-/// Tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
+/// Most tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
 /// GPU with BulkTensor: 8, a league of ceil(tiles / 8) teams, each taking 8 consecutive
-/// tiles. Measured on the H200 with 64 x 64 float tiles at 1 and 2 GiB (perf/NOTES.md, memory
-/// attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles per team, 86-87 % with 4, 12
-/// or 16, 84 % with persistent teams, 55 % with one tile per team (each team sets up its
-/// barriers and fills its ring for a single tile); CpAsync/2 76 % with 8 against 84 %
-/// persistent, Synchronous unchanged, so the other engines keep persistent teams.
+/// tiles; fewer per team when ceil(tiles / 8) teams would not fill the device once (small
+/// matrices; impl::chunked_league). Measured on the H200 with 64 x 64 float tiles at 1 and
+/// 2 GiB (perf/NOTES.md, memory attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles
+/// per team, 86-87 % with 4, 12 or 16, 84 % with persistent teams, 55 % with one tile per
+/// team (each team sets up its barriers and fills its ring for a single tile); CpAsync/2
+/// 76 % with 8 against 84 % persistent, Synchronous unchanged, so the other engines keep
+/// persistent teams.
 template <class ExecSpace, class Engine>
 inline constexpr int transpose_tiles_per_team =
     !impl::is_host_space<ExecSpace> && std::is_same_v<Engine, engine::BulkTensor> ? 8 : 0;
@@ -193,10 +195,16 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     constexpr int min_teams = MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, 1536);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
-    constexpr std::int64_t per_team = transpose_tiles_per_team<ExecSpace, Engine>;
     std::int64_t const tiles = tiles_m * tiles_n;
-    std::int64_t const league = per_team > 0 ? (tiles + per_team - 1) / per_team
-                                             : streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
+    // One wave of teams (at most one per tile); chunks of at most transpose_tiles_per_team
+    // that still give at least that many teams.
+    std::int64_t const wave = streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
+    std::int64_t per_team = 0, league = wave;
+    if constexpr (transpose_tiles_per_team<ExecSpace, Engine> > 0) {
+      ChunkedLeague const c = chunked_league(tiles, wave, transpose_tiles_per_team<ExecSpace, Engine>);
+      per_team = c.per_team;
+      league = c.league;
+    }
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
     Kernel kernel{src, B, m, n, Kernel::write_dim == 0 ? tiles_m : tiles_n, tiles, league, vector_store, per_team};
