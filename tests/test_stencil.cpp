@@ -57,8 +57,10 @@ double tolerance() {
 
 /// How a grid view is made: plain; a window of a larger allocation (offset in every
 /// dimension for 2D; whole planes, x window from 1 for 3D); padded rows (16-byte multiple
-/// leading dimension, what bulk tensor copies need).
-enum class GridKind { Plain, Offset, Padded };
+/// leading dimension, what bulk tensor copies need); wide rows (padded, plus one more 16-byte
+/// vector: a grid whose nx is a multiple of 16 bytes still has columns after it, where a run
+/// written past the grid's edge would show).
+enum class GridKind { Plain, Offset, Padded, Wide };
 
 template <class T, int Rank, class Layout, GridKind Kind>
 struct DeviceGrid {
@@ -71,7 +73,11 @@ struct DeviceGrid {
 
   DeviceGrid(int z, int y, int x) : nz(z), ny(y), nx(x) {
     int const pad_inner = Kind == GridKind::Offset ? 3 : 0;
-    auto round = [&](int e) { return Kind == GridKind::Padded ? (e + vec - 1) / vec * vec : e + pad_inner; };
+    auto round = [&](int e) {
+      if constexpr (Kind == GridKind::Padded) return (e + vec - 1) / vec * vec;
+      else if constexpr (Kind == GridKind::Wide) return (e + vec - 1) / vec * vec + vec;
+      else return e + pad_inner;
+    };
     if constexpr (Rank == 2) {
       parent = right ? Parent("grid", ny + (Kind == GridKind::Offset ? 2 : 0), round(nx))
                      : Parent("grid", round(ny), nx + (Kind == GridKind::Offset ? 2 : 0));
@@ -184,6 +190,11 @@ double stencil_error(StencilCase const& c) {
   }
   run();
   out.fetch();
+  // Nothing outside the grid's window of `out` was written: the rest of its allocation is
+  // still NaN (and every grid point is not).
+  std::size_t written = 0;
+  for (std::size_t i = 0; i < out.host_parent.span(); ++i) written += !std::isnan(double(out.host_parent.data()[i]));
+  CHECK(written == std::size_t(c.nz) * c.ny * c.nx);
   double err = 0, scale = 0;
   for (int z = 0; z < c.nz; ++z)
     for (int y = 0; y < c.ny; ++y)
@@ -218,6 +229,7 @@ std::vector<StencilCase> cases_3d() {
            {1, 1, 1}, {1, 1, 9}, {3, 5, 7}, {9, 17, 33}, {5, 9, 70}, {41, 3, 5}, {64, 10, 36}})
     for (bool fixed : {false, true}) v.push_back({nz, ny, nx, full, fixed, 1});
   v.push_back({9, 17, 33, no_z_lo, true, 1});
+  v.push_back({9, 17, 36, no_z_lo, true, 1});  // nx a multiple of 16 bytes: edge blocks take runs
   v.push_back({9, 17, 33, no_y_lo, false, 1});
   v.push_back({9, 17, 33, no_x_hi, true, 1});
   v.push_back({1, 1, 1, no_z_lo, true, 1});
@@ -258,8 +270,8 @@ TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, s
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
   // (GPU 32 x 64 in 2D and 16 x 64 in 3D, host 8 x 32): those run 16-byte runs when out
-  // takes 16-byte stores (Plain,
-  // Padded) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
+  // takes 16-byte stores (Plain, Padded, Wide) and the scalar interior body otherwise
+  // (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
   for (bool fixed : {false, true}) {
@@ -270,14 +282,20 @@ TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, s
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset>(c2) <= tolerance<float>());
     CHECK(stencil_error<E, S, double, 2, L>(c2) <= tolerance<double>());
     // Many teams: on a GPU 9 x 18 = 162 blocks of 32 x 64, one per team; 4000 x 4000 has
-    // 125 x 63 = 7,875 blocks, more than 8 per team of concurrent_teams (938 on the H200):
-    // teams of 7 or 8 blocks (stencil_2d_blocks_per_team).
+    // 125 x 63 = 7,875 blocks, more than 8 per team of concurrent_teams (938 or 1,056 on the
+    // H200, by team size): teams of 7 or 8 blocks (stencil_2d_blocks_per_team).
     CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 260, 1100, full, fixed, 1}) <= tolerance<float>());
     if constexpr (!etage::impl::is_host_space<test::Space>)
       CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 4000, 4000, full, fixed, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 3, R>(c3) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>(c3p) <= tolerance<float>());
     CHECK(stencil_error<E, S, double, 3, R, GridKind::Offset>(c3) <= tolerance<double>());
+    // nx a multiple of 16 bytes, columns after the grid: edge blocks take 16-byte runs and
+    // must write none past the grid's last column.
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Wide>(c3) <= tolerance<float>());
+    CHECK(stencil_error<E, S, double, 2, R, GridKind::Wide>(StencilCase{1, 70, 302, full, fixed, 1}) <=
+          tolerance<double>());
   }
 }
 
@@ -290,6 +308,9 @@ TEMPLATE_LIST_TEST_CASE("C16: zero-width halo on one side, and a 1x1 grid", "[st
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>({1, 45, 77, h, true, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>({1, 1, 1, h, false, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded>({13, 21, 37, h, true, 1}) <= tolerance<float>());
+    // nx a multiple of 16 bytes: the edge blocks' 16-byte runs with a zero-width side.
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide>({1, 45, 76, h, true, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Wide>({13, 21, 36, h, true, 1}) <= tolerance<float>());
   }
 }
 

@@ -224,11 +224,9 @@ TEST_CASE("Chunked leagues: at most max_per_team items per team, at least one wa
         // Every item has a team, and no team is empty.
         CHECK(c.league * c.per_team >= items);
         CHECK((c.league - 1) * c.per_team < items);
-        // At least one wave of teams (one team per item when there are fewer), unless
-        // chunks are at their maximum; and chunks are as large as a full wave allows.
-        if (c.per_team < max_per_team) {
-          CHECK(c.league >= std::min(items, wave));
-          CHECK(items / (c.per_team + 1) < wave);
-        }
+        // At least one wave of teams (one team per item when there are fewer), and chunks as
+        // large as a full wave allows (below the maximum).
+        CHECK(c.league >= std::min(items, wave));
+        if (c.per_team < max_per_team) CHECK(items / (c.per_team + 1) < wave);
       }
 }

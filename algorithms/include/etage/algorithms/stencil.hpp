@@ -120,14 +120,17 @@ using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
                        StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
-/// Most output blocks per stencil_2d team on a GPU: a league of ceil(blocks / 8) teams, each
-/// taking 8 consecutive blocks (row-major block order), so the hardware starts teams in block
-/// order as earlier ones finish; fewer per team when that would leave fewer teams than the
-/// device runs at once (impl::concurrent_teams; small grids). Measured on the H200 with the default 32 x 64 float block at
-/// 1 and 2 GiB (perf/NOTES.md, memory attempt 15): BulkTensor/4 82-83 % of copy with 8, 79-82 %
-/// with 4 or 12, 78-80 % with 16, 74-77 % with 32, 72-73 % with about 70 (four waves of teams,
-/// the previous rule), 42 % with 1; CpAsync/3 73-74 % with 8 against 67 %. The host keeps
-/// impl::league_for (four times the concurrency).
+/// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
+/// team r takes the consecutive blocks [blocks * r / league, blocks * (r + 1) / league) (7 or
+/// 8 each; row-major block order), so the hardware starts teams in block order as earlier
+/// ones finish. Small grids take fewer blocks per team, so that the league is at least the
+/// teams the device runs at once as far as its thread count tells (impl::chunked_league,
+/// impl::concurrent_teams: an upper bound, registers and scratch may allow fewer).
+/// Measured on the H200 with the default 32 x 64 float block at 1 and 2 GiB (perf/NOTES.md,
+/// memory attempt 15): BulkTensor/4 82-83 % of copy with 8, 79-82 % with 4 or 12, 78-80 %
+/// with 16, 74-77 % with 32, 72-73 % with about 70 (four waves of teams, the previous rule),
+/// 42 % with 1; CpAsync/3 73-74 % with 8 against 67 %. The host keeps impl::league_for (four
+/// times the concurrency).
 inline constexpr int stencil_2d_blocks_per_team = 8;
 
 namespace impl {
@@ -530,9 +533,10 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     std::int64_t const ny = in.extent(0), nx = in.extent(1);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
     constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
-    std::int64_t league = league_for(space, blocks, team_size);
-    if constexpr (!is_host_space<ExecSpace>)
-      league = chunked_league(blocks, concurrent_teams(space, team_size), stencil_2d_blocks_per_team).league;
+    std::int64_t const league =
+        is_host_space<ExecSpace>
+            ? league_for(space, blocks, team_size)
+            : chunked_league(blocks, concurrent_teams(space, team_size), stencil_2d_blocks_per_team).league;
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
       Stencil2DKernel<Engine, S, Tile, decltype(src), CanonicalOut2<T, Mem>, Guard> kernel{
