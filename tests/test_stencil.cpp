@@ -74,9 +74,8 @@ struct DeviceGrid {
   DeviceGrid(int z, int y, int x) : nz(z), ny(y), nx(x) {
     int const pad_inner = Kind == GridKind::Offset ? 3 : 0;
     auto round = [&](int e) {
-      if constexpr (Kind == GridKind::Padded) return (e + vec - 1) / vec * vec;
-      else if constexpr (Kind == GridKind::Wide) return (e + vec - 1) / vec * vec + vec;
-      else return e + pad_inner;
+      int const padded = (e + vec - 1) / vec * vec;
+      return Kind == GridKind::Padded ? padded : Kind == GridKind::Wide ? padded + vec : e + pad_inner;
     };
     if constexpr (Rank == 2) {
       parent = right ? Parent("grid", ny + (Kind == GridKind::Offset ? 2 : 0), round(nx))
