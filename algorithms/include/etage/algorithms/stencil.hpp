@@ -104,7 +104,8 @@ struct StencilTile {
 /// team. GPU: 32 rows x 256 bytes, 256 threads (8 points of a float block each); the 34 x 72
 /// float (34 x 36 double) box is 9,792 bytes, so the default 4 stages fit the H200's
 /// 40,936 B of level-0 scratch (5 do not). Measured on the H200 against 16 x 64 floats:
-/// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11).
+/// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11); with the chunked league and
+/// edge runs of attempt 15, 87-88 % against 76-77 %.
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -114,7 +115,9 @@ using default_stencil_tile =
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
 /// registers and needs 127 registers unbounded, which leaves one team per SM); the 18 x 72
 /// float box is 5,184 bytes (7 stages fit). Measured on the H200 at 6 stages: 57 % of copy
-/// against 45 % without the bound (perf/NOTES.md, memory attempt 11).
+/// against 45 % without the bound (perf/NOTES.md, memory attempt 11); with the edge runs of
+/// attempt 15, 76 % at 640^3 (16 x 128 2/SM: 79 %, but 72 % at 808^3 against this block's
+/// 71-74 %).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
