@@ -134,9 +134,9 @@ struct ChunkedLeague {
 /// Chunks of at most `max_per_team` items, but never fewer teams than min(items, `wave`)
 /// (`wave`: the teams the device runs at once): per_team = clamp(items / wave (rounded down),
 /// 1, max_per_team), league = ceil(items / per_team) (so fewer items than a wave give one
-/// item per team). The hardware starts a league's teams in
-/// rank order as earlier ones finish, so consecutive items run at about the same time.
-/// items = 0 gives league 0. Preconditions: wave >= 1, max_per_team >= 1.
+/// item per team). The hardware starts a league's teams in rank order as earlier ones
+/// finish, so consecutive items run at about the same time. items = 0 gives league 0.
+/// Preconditions: wave >= 1, max_per_team >= 1.
 inline ChunkedLeague chunked_league(std::int64_t items, std::int64_t wave, std::int64_t max_per_team) {
   if (items <= 0) return {1, 0};
   std::int64_t const per_team = std::clamp<std::int64_t>(items / wave, 1, max_per_team);

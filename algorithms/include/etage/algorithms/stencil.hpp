@@ -205,6 +205,13 @@ template <class T>
 struct RunBoundary {
   bool north = false, south = false, west = false, east = false;
   T b = T(0);
+
+  /// For the run of V points starting at grid point (gy, gx) of an ny x nx grid.
+  template <int V>
+  ETAGE_FORCEINLINE_FUNCTION static RunBoundary at(std::int64_t gy, std::int64_t gx, std::int64_t ny,
+                                                   std::int64_t nx, T b) {
+    return {gy - 1 < 0, gy + 1 >= ny, gx - 1 < 0, gx + V >= nx, b};
+  }
 };
 
 /// star_in_plane for the V = 16 / sizeof(T) consecutive points (y, x) ... (y, x + V - 1) of a
@@ -262,14 +269,9 @@ struct Stencil2DKernel {
     for (int e = ctx.rank; e < G::points / V; e += ctx.count) {
       int const y = e / per_row, x = (e % per_row) * V;
       Vec<T, V> sum, centre, o;
-      if constexpr (Edge) {
-        std::int64_t const gy = y0 + y, gx = x0 + x;
-        if (gy >= ny || gx >= nx) continue;
-        star_in_plane_run<V>(tile, w, y, x, sum, centre,
-                             RunBoundary<T>{gy - 1 < 0, gy + 1 >= ny, gx - 1 < 0, gx + V >= nx, b});
-      } else {
-        star_in_plane_run<V>(tile, w, y, x, sum, centre);
-      }
+      if (Edge && (y0 + y >= ny || x0 + x >= nx)) continue;
+      star_in_plane_run<V>(tile, w, y, x, sum, centre,
+                           Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
 #pragma unroll
       for (int k = 0; k < V; ++k) o.v[k] = w.c * centre.v[k] + sum.v[k];
       o.store_global(&out(y0 + y, x0 + x));
@@ -386,15 +388,9 @@ struct Stencil3DKernel {
             if (count % G::threads == 0 || e < count) {
               int const y = e / per_row, x = (e % per_row) * V;
               Vec<T, V> sum, centre;
-              bool inside = true;
-              if constexpr (Edge) {
-                std::int64_t const gy = y0 + y, gx = x0 + x;
-                inside = gy < ny && gx < nx;
-                star_in_plane_run<V>(tile, w, y, x, sum, centre,
-                                     RunBoundary<T>{gy - 1 < 0, gy + 1 >= ny, gx - 1 < 0, gx + V >= nx, b});
-              } else {
-                star_in_plane_run<V>(tile, w, y, x, sum, centre);
-              }
+              bool const inside = !Edge || (y0 + y < ny && x0 + x < nx);
+              star_in_plane_run<V>(tile, w, y, x, sum, centre,
+                                   Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
               if (finish && inside) {
                 Vec<T, V> o;
 #pragma unroll
