@@ -145,37 +145,43 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
 // The Kokkos range versions (host peers, and the reference of every check)
 // ---------------------------------------------------------------------------------------
 
-/// The MDRange policy of a plain Kokkos version over [0, hi) with the last index fastest, as
-/// the LayoutRight views want. On a GPU with tiles of 4 x 128 (2D) and 1 x 4 x 128 (3D), 512
-/// threads a block: Kokkos' CUDA defaults (Iterate::Left, tiles of 2 x 16, 32-thread blocks)
-/// ran at 10 % of copy on the H200 (92938b2, and with Iterate::Right alone at 3895bb1). The
-/// host keeps Kokkos' default tiles.
-template <unsigned N>
-auto row_major_range(Space const& space, Kokkos::Array<std::int64_t, N> const& hi) {
-  using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<N, Kokkos::Iterate::Right, Kokkos::Iterate::Right>>;
-  typename Policy::point_type lo{}, upper{}, tile{};
-  for (unsigned d = 0; d < N; ++d) {
-    lo[d] = 0;
-    upper[d] = hi[d];
-    tile[d] = d + 1 == N ? 128 : d + 2 == N ? 4 : 1;
+/// Runs f(i0, i1) over [0, n0) x [0, n1) the plain Kokkos way: an MDRangePolicy with Kokkos'
+/// defaults on the host; on a GPU a RangePolicy over the row-major flattened index, so that
+/// consecutive threads take consecutive i1 (Kokkos' CUDA MDRange defaults, Iterate::Left and
+/// 2 x 16 tiles, ran at 10 % of copy on the H200 at 92938b2; Iterate::Right with 4 x 128
+/// tiles at 38-40 % and aborted at 2 GiB, 3895bb1 + perf/NOTES.md, memory attempt 16).
+template <class F>
+void for_each_point(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, F const& f) {
+  if constexpr (etage::impl::is_host_space<Space>) {
+    Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>>(space, {0, 0}, {n0, n1}), f);
+  } else {
+    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1),
+                         KOKKOS_LAMBDA(std::int64_t k) { f(k / n1, k % n1); });
   }
-  if constexpr (etage::impl::is_host_space<Space>) return Policy(space, lo, upper);
-  else return Policy(space, lo, upper, tile);
+}
+/// for_each_point over [0, n0) x [0, n1) x [0, n2), i2 fastest on a GPU.
+template <class F>
+void for_each_point(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, std::int64_t n2,
+                    F const& f) {
+  if constexpr (etage::impl::is_host_space<Space>) {
+    Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<3>>(space, {0, 0, 0}, {n0, n1, n2}), f);
+  } else {
+    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1 * n2),
+                         KOKKOS_LAMBDA(std::int64_t k) { f(k / (n1 * n2), (k / n2) % n1, k % n2); });
+  }
 }
 
 void range_transpose(Space const& space, Problem const& p, T* out) {
   Mat a(buffers().in.data(), p.d0, p.d1), b(out, p.d1, p.d0);
-  Kokkos::parallel_for("etage::bench::range_transpose",
-                       row_major_range<2>(space, {p.d1, p.d0}),
-                       KOKKOS_LAMBDA(std::int64_t j, std::int64_t i) { b(j, i) = a(i, j); });
+  for_each_point(space, "etage::bench::range_transpose", p.d1, p.d0,
+                 KOKKOS_LAMBDA(std::int64_t j, std::int64_t i) { b(j, i) = a(i, j); });
 }
 
 void range_stencil2d(Space const& space, Problem const& p, T* out) {
   Mat u(buffers().in.data(), p.d0, p.d1), v(out, p.d0, p.d1);
   std::int64_t const ny = p.d0, nx = p.d1;
-  Kokkos::parallel_for(
-      "etage::bench::range_stencil2d", row_major_range<2>(space, {ny, nx}),
-      KOKKOS_LAMBDA(std::int64_t y, std::int64_t x) {
+  for_each_point(
+      space, "etage::bench::range_stencil2d", ny, nx, KOKKOS_LAMBDA(std::int64_t y, std::int64_t x) {
         T const n = y > 0 ? u(y - 1, x) : T(0), s = y + 1 < ny ? u(y + 1, x) : T(0);
         T const w = x > 0 ? u(y, x - 1) : T(0), e = x + 1 < nx ? u(y, x + 1) : T(0);
         v(y, x) = T(0.25) * n + T(0.25) * s + T(0.25) * w + T(0.25) * e;
@@ -186,9 +192,8 @@ void range_stencil3d(Space const& space, Problem const& p, T* out) {
   Cube u(buffers().in.data(), p.d0, p.d1, p.d2), v(out, p.d0, p.d1, p.d2);
   std::int64_t const nz = p.d0, ny = p.d1, nx = p.d2;
   T const c = T(1) / T(6);
-  Kokkos::parallel_for(
-      "etage::bench::range_stencil3d", row_major_range<3>(space, {nz, ny, nx}),
-      KOKKOS_LAMBDA(std::int64_t z, std::int64_t y, std::int64_t x) {
+  for_each_point(
+      space, "etage::bench::range_stencil3d", nz, ny, nx, KOKKOS_LAMBDA(std::int64_t z, std::int64_t y, std::int64_t x) {
         T const zm = z > 0 ? u(z - 1, y, x) : T(0), zp = z + 1 < nz ? u(z + 1, y, x) : T(0);
         T const ym = y > 0 ? u(z, y - 1, x) : T(0), yp = y + 1 < ny ? u(z, y + 1, x) : T(0);
         T const xm = x > 0 ? u(z, y, x - 1) : T(0), xp = x + 1 < nx ? u(z, y, x + 1) : T(0);

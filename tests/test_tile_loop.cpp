@@ -1,8 +1,5 @@
 /// The tile-loop driver and StageBuffer on every engine under test: slot layout and
 /// alignment (C10), scratch limits (C11), zero-filled edge tiles (C08, C09), slot reuse.
-#include <type_traits>
-#include <vector>
-
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/matchers/catch_matchers_exception.hpp>
@@ -24,68 +21,25 @@ TEST_CASE("StageBuffer layout: slots are 128-byte aligned and padded", "[stage_b
   STATIC_CHECK(B2::slot_bytes() >= B2::tile_bytes);
   STATIC_CHECK(B2::slot_bytes() < B2::tile_bytes + 128);
 
-  // Swizzled stages: 1024-byte slots.
-  using B3 = BasicStageBuffer<swizzled_stage_alignment, float, 2, 33, 32>;
-  STATIC_CHECK(B3::slot_bytes() == 5 * 1024);
-  STATIC_CHECK(B3::scratch_bytes() == 2 * 5 * 1024 + 1024);
-
-  // Inside a team: every slot start is aligned (128 or 1024 bytes).
+  // Inside a team: every slot start is 128-byte aligned.
   using Policy = Kokkos::TeamPolicy<test::Space>;
   Kokkos::View<int, test::Space> misaligned("misaligned");
   Policy policy(test::Space{}, 3, 1);
-  policy.set_scratch_size(0, Kokkos::PerTeam(8 + B::scratch_bytes() + B2::scratch_bytes() + B3::scratch_bytes()));
+  policy.set_scratch_size(0, Kokkos::PerTeam(8 + B::scratch_bytes() + B2::scratch_bytes()));
   Kokkos::parallel_for(
       policy, KOKKOS_LAMBDA(Policy::member_type const& team) {
         team.team_scratch(0).get_shmem(8);  // knock the scratch cursor off alignment
         B b(team.team_scratch(0));
         B2 b2(team.team_scratch(0));
-        B3 b3(team.team_scratch(0));
         for (int s = 0; s < 3; ++s)
           if (reinterpret_cast<std::uintptr_t>(b.slot(s)) % 128 != 0) Kokkos::atomic_inc(&misaligned());
         for (int s = 0; s < 4; ++s)
           if (reinterpret_cast<std::uintptr_t>(b2.slot(s)) % 128 != 0) Kokkos::atomic_inc(&misaligned());
-        for (int s = 0; s < 2; ++s)
-          if (reinterpret_cast<std::uintptr_t>(b3.slot(s)) % 1024 != 0) Kokkos::atomic_inc(&misaligned());
         if (b.slot(1) - b.slot(0) != std::ptrdiff_t(B::slot_stride_elements())) Kokkos::atomic_inc(&misaligned());
       });
   int h = -1;
   Kokkos::deep_copy(h, misaligned);
   CHECK(h == 0);
-}
-
-TEST_CASE("SourceTile with the 128-byte swizzle: a permutation of the box, 16-byte chunks XOR row % 8",
-          "[stage_buffer][swizzle]") {
-  auto check = [](auto tile_type) {
-    using Tile = decltype(tile_type);
-    using T = std::remove_pointer_t<decltype(Tile::data)>;
-    constexpr int rows = Tile::rows, pitch = Tile::pitch, part = int(128 / sizeof(T)), chunk = int(16 / sizeof(T));
-    std::vector<int> seen(std::size_t(rows) * pitch, 0);
-    for (int o = 0; o < rows; ++o)
-      for (int i = 0; i < pitch; ++i) {
-        int const off = Tile::offset(o, i);
-        REQUIRE(off >= 0);
-        REQUIRE(off < rows * pitch);
-        ++seen[std::size_t(off)];
-        // Part i / part starts at part * rows * 128 bytes; row o at o * 128 bytes in it; the
-        // 16-byte chunk index XOR (o % 8); the element's place in its chunk is kept.
-        int const in_part = off - (i / part) * rows * part;
-        CHECK(in_part / part == o);
-        CHECK((in_part % part) / chunk == ((i % part) / chunk ^ (o % 8)));
-        CHECK(off % chunk == i % chunk);
-      }
-    for (int c : seen) CHECK(c == 1);
-  };
-  check(SourceTile<float, 64, 64, 1, Swizzle::B128>{nullptr});
-  check(SourceTile<double, 32, 32, 1, Swizzle::B128>{nullptr});
-  check(SourceTile<float, 64, 16, 0, Swizzle::B128>{nullptr});  // LayoutLeft box: 64 inner x 16 outer
-  // Dense stays row-major.
-  CHECK(SourceTile<float, 8, 64, 1>::offset(3, 5) == 3 * 64 + 5);
-  // Only engines whose copies write the layout take it, and only boxes that fit it.
-  STATIC_CHECK(stage_swizzle_v<engine::BulkTensor, TileSource<float, 64, 64, 1, Swizzle::B128>> == Swizzle::B128);
-  STATIC_CHECK(stage_swizzle_v<engine::CpAsync, TileSource<float, 64, 64, 1, Swizzle::B128>> == Swizzle::None);
-  STATIC_CHECK(stage_swizzle_v<engine::BulkTensor, TileSource<float, 64, 64, 1>> == Swizzle::None);
-  STATIC_CHECK(stage_swizzle_v<engine::BulkTensor, TileSource<float, 64, 66, 1, Swizzle::B128>> == Swizzle::None);
-  STATIC_CHECK(stage_swizzle_v<engine::BulkTensor, TileSource<float, 12, 64, 1, Swizzle::B128>> == Swizzle::None);
 }
 
 template <std::size_t Bytes>

@@ -1,10 +1,6 @@
 /// Transpose on every engine under test: layouts x view kinds x edge shapes (1, tile-1,
 /// tile+1, primes), double, the field case C15 (462x1024, exact), Auto, bad input.
-#include <algorithm>
-#include <array>
 #include <limits>
-#include <map>
-#include <set>
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -43,7 +39,7 @@ long transpose_mismatches(int m, int n) {
   }
   if constexpr (!std::is_same_v<Engine, engine::Auto> && Stages != 0 && TD != 0) {
     // Tiles x stages over the level-0 limit (double, 4 stages, on the host's 32 KiB): a clear error.
-    using Src = impl::transpose_source_t<TD, std::decay_t<decltype(da)>>;
+    using Src = TileSource<T, TD, TD, inner_dimension_v<std::decay_t<decltype(da)>>>;
     if (tile_loop_scratch_bytes<Engine, Stages, Src>() > scratch_limit_bytes<test::Space>()) {
       REQUIRE_THROWS_AS((transpose<Engine, Stages, TD>(test::Space{}, da, db)), ScratchLimitExceeded);
       return 0;
@@ -170,72 +166,6 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
   CHECK(td_f == 32);
   CHECK(default_transpose_threads<test::Space, td_f> == 1);
 #endif
-}
-
-/// Shared-memory wavefronts of one warp-wide read of sizeof(T) bytes per lane at the given
-/// byte offsets: 32 banks of 4 bytes, one wavefront per distinct word in the busiest bank;
-/// 8-byte reads are served per half-warp (CUDA C++ Programming Guide, "Shared Memory", compute
-/// capability 5.x and later).
-template <class T>
-int wavefronts(std::array<int, 32> const& byte_offset) {
-  int total = 0;
-  int const halves = sizeof(T) == 8 ? 2 : 1;
-  for (int h = 0; h < halves; ++h) {
-    std::map<int, std::set<int>> words;  // bank -> distinct words
-    for (int lane = h * 32 / halves; lane < (h + 1) * 32 / halves; ++lane)
-      for (int w = 0; w < int(sizeof(T)) / 4; ++w) {
-        int const word = byte_offset[lane] / 4 + w;
-        words[word % 32].insert(word);
-      }
-    std::size_t busiest = 0;
-    for (auto const& [bank, set] : words) busiest = std::max(busiest, set.size());
-    total += int(busiest);
-  }
-  return total;
-}
-
-/// Wavefronts per read instruction of the column-group split over a whole TD x TD tile
-/// stored with swizzle S, worst case over all instructions.
-template <class T, int TD, Swizzle S>
-int worst_group_read() {
-  using Source = TileSource<T, TD, TD, 1, S>;
-  using Kernel = impl::TransposeKernel<engine::BulkTensor, 2, TD, 512, Source, Kokkos::View<T**, Kokkos::LayoutRight>>;
-  using Tile = SourceTile<T, TD, TD, 1, S>;
-  static_assert(Kernel::grouped);
-  constexpr int V = Kernel::V;
-  int worst = 0;
-  for (int e0 = 0; e0 < TD * TD / V; e0 += 32)
-    for (int r = 0; r < V; ++r) {
-      std::array<int, 32> offset{};
-      for (int lane = 0; lane < 32; ++lane) {
-        auto const g = Kernel::group_store(e0 + lane);
-        int const rot = S == Swizzle::B128 ? Kernel::read_rotation(g.lane) : 0;
-        offset[lane] = Tile::offset(g.row0 + (r + rot) % V, g.column) * int(sizeof(T));
-      }
-      worst = std::max(worst, wavefronts<T>(offset));
-    }
-  return worst;
-}
-
-TEST_CASE("Transpose column groups read a 128-byte swizzled stage without bank conflicts", "[transpose][swizzle]") {
-  // Dense stages: every lane of a group reads the same bank (the model sees the conflicts).
-  CHECK(worst_group_read<float, 64, Swizzle::None>() == 4);
-  CHECK(worst_group_read<double, 32, Swizzle::None>() == 2 * 4);
-  // Swizzled: one wavefront per 128 bytes read.
-  CHECK(worst_group_read<float, 64, Swizzle::B128>() == 1);
-  CHECK(worst_group_read<double, 32, Swizzle::B128>() == 2);
-  CHECK(worst_group_read<float, 32, Swizzle::B128>() == 1);
-}
-
-TEST_CASE("Transpose's read rotation puts each lane's rows back in order", "[transpose][swizzle]") {
-  using Kernel = impl::TransposeKernel<engine::BulkTensor, 2, 64, 512, TileSource<float, 64, 64, 1, Swizzle::B128>,
-                                       Kokkos::View<float**, Kokkos::LayoutRight>>;
-  for (int rot = 0; rot < Kernel::V; ++rot) {
-    Vec<float, Kernel::V> v;
-    for (int r = 0; r < Kernel::V; ++r) v.v[r] = float((r + rot) % Kernel::V);  // row read at step r
-    Kernel::rotate_right(v, rot);
-    for (int j = 0; j < Kernel::V; ++j) CHECK(v.v[j] == float(j));
-  }
 }
 
 TEST_CASE("Transpose of an empty matrix does nothing", "[transpose]") {

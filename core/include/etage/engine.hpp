@@ -12,7 +12,6 @@ struct Synchronous {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
-  static constexpr bool swizzled_stages = false;
 };
 /// CUDA, any architecture: the next tile is held in registers while the current stage is
 /// computed, then stored into the other slot. Exactly 2 stages.
@@ -24,7 +23,6 @@ struct RegisterDoubleBuffer {
   /// Each thread holds its share of the next tile in registers: a larger tile costs registers,
   /// not only scratch.
   static constexpr bool register_staged = true;
-  static constexpr bool swizzled_stages = false;
 };
 /// CUDA sm_80+: per-thread cp.async.{ca,cg} copies, commit_group / wait_group. 2 to 8 stages.
 struct CpAsync {
@@ -33,7 +31,6 @@ struct CpAsync {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
-  static constexpr bool swizzled_stages = false;
 };
 /// CUDA sm_90+: one elected producer thread issues cp.async.bulk.tensor (TMA) completing on
 /// a full mbarrier armed with expect_tx; consumers release through empty mbarriers. 2 to 8.
@@ -43,9 +40,6 @@ struct BulkTensor {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 1;
   static constexpr bool register_staged = false;
-  /// Lays a stage out with the 128-byte swizzle when the operand asks for it and its box
-  /// qualifies (etage::Swizzle; the tensor copies write that layout themselves).
-  static constexpr bool swizzled_stages = true;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.
 struct Auto {

@@ -11,21 +11,6 @@
 
 namespace etage {
 
-/// How a stage lays out a box's rows (see SourceTile).
-/// - None: dense [box_outer][box_inner].
-/// - B128: the 128-byte swizzle of bulk tensor copies (CU_TENSOR_MAP_SWIZZLE_128B; CUDA C++
-///   Programming Guide, "Asynchronous Data Copies using TMA", swizzle modes). The box is split
-///   along its inner dimension into parts of 128 bytes, stored one after another, each
-///   [box_outer][128 bytes]; within row `outer` of a part, the 16-byte chunk c is stored at
-///   chunk c ^ (outer % 8). The pattern follows shared-memory address bits 4-6 XOR 7-9, so
-///   every part starts 1024-byte aligned. Threads that read down a column then hit eight
-///   different chunks, i.e. different banks, instead of one.
-/// An operand asks for a swizzle (TileSource's `Requested`); the engine decides
-/// (stage_swizzle_v in tile_loop.hpp): only engines whose copies write the layout themselves
-/// use it, and only for boxes whose inner extent is a multiple of 128 bytes and whose outer
-/// extent is a multiple of 8.
-enum class Swizzle { None, B128 };
-
 /// A 2D operand in global memory, read as boxes of `Box0 x Box1` elements (extents in the
 /// view's own dimension order). `Inner` (0 or 1) is the dimension stored contiguously in a
 /// stage: the view's stride-1 dimension for LayoutLeft (0) and LayoutRight (1); 1 for
@@ -35,9 +20,8 @@ enum class Swizzle { None, B128 };
 /// negative, e.g. a halo) arrive as zero in the stage, on every engine.
 /// `vector_ok` says 16-byte copies are legal: data 16 B aligned, inner stride 1, outer stride
 /// and box_inner multiples of 16 / sizeof(T). `tensor_map` is set by the BulkTensor engine's
-/// host side (a CUtensorMap in device global memory), else null. `Requested`: the stage
-/// layout the algorithm asks for (see Swizzle; the engine may keep None).
-template <class T, int Box0, int Box1, int Inner, Swizzle Requested = Swizzle::None>
+/// host side (a CUtensorMap in device global memory), else null.
+template <class T, int Box0, int Box1, int Inner>
 struct TileSource {
   static_assert(Inner == 0 || Inner == 1, "etage::TileSource: Inner must be 0 or 1");
   static_assert(Box0 >= 1 && Box1 >= 1, "etage::TileSource: box extents must be >= 1");
@@ -51,9 +35,6 @@ struct TileSource {
   /// Bytes one box occupies in a stage, and the transaction bytes of one bulk tensor copy.
   static constexpr std::size_t box_bytes = box_elements * sizeof(T);
   static constexpr int vector_elements = 16 / sizeof(T);
-  static constexpr Swizzle requested_swizzle = Requested;
-  /// Whether the box can take the 128-byte swizzle (whole 128-byte parts, rows in groups of 8).
-  static constexpr bool swizzle_fits = (box_inner * sizeof(T)) % 128 == 0 && box_outer % 8 == 0;
 
   T const* data = nullptr;
   std::int64_t extent[2] = {0, 0};
@@ -72,25 +53,16 @@ struct TileSource {
   ETAGE_INLINE_FUNCTION std::int64_t stride_outer() const { return stride[1 - Inner]; }
 };
 
-/// The stage layout `Engine` gives a TileSource's boxes: the operand's requested swizzle when
-/// the engine's copies write it (Engine::swizzled_stages) and the box fits it, else dense.
-template <class Engine, class Source>
-inline constexpr Swizzle stage_swizzle_v =
-    Engine::swizzled_stages && Source::requested_swizzle == Swizzle::B128 && Source::swizzle_fits ? Swizzle::B128
-                                                                                                   : Swizzle::None;
-
 /// The stage dimension a view's layout makes contiguous (see TileSource::Inner).
 template <class View>
 inline constexpr int inner_dimension_v = std::is_same_v<typename View::array_layout, Kokkos::LayoutLeft> ? 0 : 1;
 
-/// Builds the TileSource of a rank-2 view (any layout, subviews included); `Requested`: the
-/// stage layout to ask for (see Swizzle).
-template <int Box0, int Box1, Swizzle Requested = Swizzle::None, class View>
-TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<View>, Requested> make_tile_source(
-    View const& v) {
+/// Builds the TileSource of a rank-2 view (any layout, subviews included).
+template <int Box0, int Box1, class View>
+TileSource<typename View::non_const_value_type, Box0, Box1, inner_dimension_v<View>> make_tile_source(View const& v) {
   static_assert(View::rank() == 2, "etage::make_tile_source: the view must be rank 2");
   using T = typename View::non_const_value_type;
-  TileSource<T, Box0, Box1, inner_dimension_v<View>, Requested> s;
+  TileSource<T, Box0, Box1, inner_dimension_v<View>> s;
   s.data = v.data();
   s.extent[0] = static_cast<std::int64_t>(v.extent(0));
   s.extent[1] = static_cast<std::int64_t>(v.extent(1));
@@ -146,47 +118,24 @@ bool views_overlap(VA const& a, VB const& b) {
 }
 
 /// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with
-/// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense (Swizzle::None)
-/// or in 128-byte parts with swizzled 16-byte chunks (Swizzle::B128, see Swizzle; then the
-/// tile starts 1024-byte aligned).
-template <class T, int Box0, int Box1, int Inner, Swizzle S = Swizzle::None>
+/// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense.
+template <class T, int Box0, int Box1, int Inner>
 struct SourceTile {
   T* data;
   static constexpr int inner = Inner;
   static constexpr int pitch = Inner == 1 ? Box1 : Box0;
-  static constexpr int rows = Inner == 1 ? Box0 : Box1;
-  static constexpr Swizzle swizzle = S;
-  /// Elements per 128-byte part row and per 16-byte chunk (Swizzle::B128).
-  static constexpr int part_elements = int(128 / sizeof(T));
-  static constexpr int chunk_elements = int(16 / sizeof(T));
-  static_assert(S == Swizzle::None || (pitch % part_elements == 0 && rows % 8 == 0),
-                "etage::SourceTile: a 128-byte swizzled box needs whole 128-byte parts and rows in groups of 8");
-
-  /// Offset (elements) of element (outer, inner_index) from `data`.
-  ETAGE_FORCEINLINE_FUNCTION static int offset(int outer, int inner_index) {
-    if constexpr (S == Swizzle::None) {
-      return outer * pitch + inner_index;
-    } else {
-      int const part = inner_index / part_elements, w = inner_index % part_elements;
-      int const chunk = (w / chunk_elements) ^ (outer % 8);
-      return part * (rows * part_elements) + outer * part_elements + chunk * chunk_elements + w % chunk_elements;
-    }
-  }
   /// N elements along the stored-contiguous dimension starting at (outer, inner_index).
-  /// Precondition: inner_index % N == 0 and N * sizeof(T) divides 128 (slot alignment); with
-  /// Swizzle::B128, N * sizeof(T) <= 16 (one chunk).
+  /// Precondition: inner_index % N == 0 and N * sizeof(T) divides 128 (slot alignment).
   template <int N>
   ETAGE_FORCEINLINE_FUNCTION Vec<T, N> vector(int outer, int inner_index) const {
     static_assert(pitch % N == 0, "etage::SourceTile::vector: N must divide the stored row length");
-    static_assert(S == Swizzle::None || N <= chunk_elements,
-                  "etage::SourceTile::vector: a swizzled stage keeps only 16-byte chunks contiguous");
-    return Vec<T, N>::load(data + offset(outer, inner_index));
+    return Vec<T, N>::load(data + outer * pitch + inner_index);
   }
   ETAGE_FORCEINLINE_FUNCTION T& operator()(int i0, int i1) const {
     if constexpr (Inner == 1) {
-      return data[offset(i0, i1)];
+      return data[i0 * pitch + i1];
     } else {
-      return data[offset(i1, i0)];
+      return data[i1 * pitch + i0];
     }
   }
 };

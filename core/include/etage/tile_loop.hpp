@@ -39,23 +39,15 @@ struct ConsumerContext {
   int count;
 };
 
-/// The StageBuffer type the driver allocates for a TileSource (1024-byte slots when swizzled).
-template <class Engine, class Source, int Stages>
-using stage_buffer_for =
-    BasicStageBuffer<stage_swizzle_v<Engine, Source> == Swizzle::B128 ? swizzled_stage_alignment : stage_alignment,
-                     typename Source::value_type, Stages, Source::box_outer, Source::box_inner>;
-
-/// The SourceTile type compute() receives for a TileSource under `Engine`.
-template <class Engine, class Source>
-using source_tile_for = SourceTile<typename Source::value_type, Source::box0, Source::box1, Source::inner,
-                                   stage_swizzle_v<Engine, Source>>;
+/// The StageBuffer type the driver allocates for a TileSource.
+template <class Source, int Stages>
+using stage_buffer_for = StageBuffer<typename Source::value_type, Stages, Source::box_outer, Source::box_inner>;
 
 /// Level-0 team scratch (bytes) a tile loop over `Sources...` needs: one StageBuffer per
 /// operand plus the pipeline's own barriers. Pass it to set_scratch_size.
 template <class Engine, int Stages, class... Sources>
 constexpr std::size_t tile_loop_scratch_bytes() {
-  return (stage_buffer_for<Engine, Sources, Stages>::scratch_bytes() + ... + 0) +
-         Pipeline<Engine, Stages>::scratch_bytes();
+  return (stage_buffer_for<Sources, Stages>::scratch_bytes() + ... + 0) + Pipeline<Engine, Stages>::scratch_bytes();
 }
 
 /// Team size a tile loop with `Threads` consumer threads launches with.
@@ -70,9 +62,9 @@ template <class Engine, int Stages, int Threads, class Op>
 struct BoundOperand {
   using Source = typename Op::source_type;
   using T = typename Source::value_type;
-  using Buffer = stage_buffer_for<Engine, Source, Stages>;
+  using Buffer = stage_buffer_for<Source, Stages>;
   using Loader = TileLoader<Engine, Source, Threads>;
-  using Tile = source_tile_for<Engine, Source>;
+  using Tile = SourceTile<T, Source::box0, Source::box1, Source::inner>;
   static constexpr std::size_t box_bytes = Source::box_bytes;
 
   Buffer buffer;

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
-#include <utility>
 
 #include <Kokkos_Core.hpp>
 #include <etage/algorithms/launch.hpp>
@@ -66,10 +65,9 @@ namespace impl {
 /// 32 tiles, and less with one contiguous range of tiles per persistent team.
 /// A tile arrives in a stage; consumer threads write it to B.
 ///
-/// Work split. A stage is [outer][inner]: with BulkTensor in 128-byte swizzled parts (A's
-/// source asks for Swizzle::B128), with the other engines dense with a pitch of TD elements,
-/// where lanes that read down one stage column all hit one shared-memory bank. The elements
-/// of one B sector (32 bytes) are consecutive rows of one stage column.
+/// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
+/// read down one stage column all hit one shared-memory bank, and the elements of one B
+/// sector (32 bytes) are consecutive rows of one stage column.
 /// - B's contiguous dimension is the stage's inner one: lanes run along it (conflict-free
 ///   reads, coalesced writes).
 /// - Otherwise, for whole tiles when B takes 16-byte stores (`vector_store`: B's data 16-byte
@@ -79,10 +77,9 @@ namespace impl {
 ///   warp); each lane reads V rows and writes them with one 16-byte store, so each store
 ///   instruction writes 32 / lanes runs of lanes * 16 bytes (whole sectors: with 4 lanes,
 ///   64-byte requests to L2) and each read instruction is `lanes`-way conflicted (V reads and
-///   one store per V elements) on a dense stage, conflict-free on a swizzled one (see
-///   write_groups). Measured on the H200 (memory attempt 14, dense stages): 4 lanes +1.7
-///   points of copy over 2 lanes (1-sector L2 write requests); 8 lanes (whole 128-byte
-///   lines, 8-way conflicts) no further gain.
+///   one store per V elements). Measured on the H200 (memory attempt 14): 4 lanes +1.7 points
+///   of copy over 2 lanes (1-sector L2 write requests); 8 lanes (whole 128-byte lines,
+///   8-way conflicts) no further gain.
 /// - Else (edge tiles, other B) lanes cover runs of R = 32 bytes (one DRAM sector) of B's
 ///   contiguous dimension for G = 32 / R different rows of B: every written sector is whole,
 ///   and stage reads are R-way conflicted (one read and one store per element).
@@ -143,58 +140,21 @@ struct TransposeKernel {
     }
   }
 
-  /// The column-group split of a whole tile (see above). Store e: part q = e % lanes (V rows
+  /// The column-group split of a whole tile (see above). Store e: part e % lanes (V rows
   /// each) of the lanes * V rows starting at lanes * V * (e / lanes / TD) of stage column
   /// k = (e / lanes) % TD.
-  ///
-  /// On a Swizzle::B128 stage, lane q reads its V rows starting at row (q / D) % V, D =
-  /// lanes * sizeof(T) / 16, and rotates them back into order in registers: then the 32 rows
-  /// one read instruction touches fall in different 16-byte chunks of their 128-byte rows,
-  /// and the read is conflict-free (float and double, 4 or 8 lanes; the bank model in
-  /// tests/test_transpose.cpp checks it), against `lanes`-way conflicts on a dense stage.
   template <class Tile>
   ETAGE_FORCEINLINE_FUNCTION void write_groups(ConsumerContext const& ctx, Tile const& tile, std::int64_t i0,
                                                std::int64_t j0) const {
-    constexpr bool rotate = Tile::swizzle == Swizzle::B128;
     for (int e = ctx.rank; e < TD * TD / V; e += ctx.count) {
-      GroupStore const g = group_store(e);
-      int const k = g.column, r0 = g.row0;
-      int const rot = rotate ? read_rotation(g.lane) : 0;
+      int const column = e / lanes, k = column % TD, r0 = (column / TD) * lanes * V + (e % lanes) * V;
       Vec<T, V> v;
 #pragma unroll
-      for (int r = 0; r < V; ++r) {
-        int const row = r0 + (rotate ? (r + rot) % V : r);
-        v.v[r] = Source::inner == 1 ? tile(row, k) : tile(k, row);
-      }
-      if constexpr (rotate) rotate_right(v, rot);
+      for (int r = 0; r < V; ++r) v.v[r] = Source::inner == 1 ? tile(r0 + r, k) : tile(k, r0 + r);
       // Stage column k is B's row: j0 + k when A's inner dimension is 1, i0 + k otherwise.
       v.store_global(Source::inner == 1 ? &b(j0 + k, i0 + r0) : &b(j0 + r0, i0 + k));
     }
   }
-  /// Store e of the column-group split: stage column `column`, first of its V rows `row0`,
-  /// and `lane` = e % lanes, its part of the group.
-  struct GroupStore {
-    int column, row0, lane;
-  };
-  ETAGE_FORCEINLINE_FUNCTION static GroupStore group_store(int e) {
-    int const column = e / lanes;
-    return {column % TD, (column / TD) * lanes * V + (e % lanes) * V, e % lanes};
-  }
-  /// First of lane q's V rows read (see write_groups).
-  ETAGE_FORCEINLINE_FUNCTION static int read_rotation(int q) {
-    return (q / std::max(1, int(lanes * sizeof(T) / 16))) % V;
-  }
-  /// v[j] = old v[(j - rot) mod V], for 0 <= rot < V, with selects only (no indexed registers).
-  ETAGE_FORCEINLINE_FUNCTION static void rotate_right(Vec<T, V>& v, int rot) {
-#pragma unroll
-    for (int shift = 1; shift < V; shift *= 2) {
-      Vec<T, V> const u = v;
-      bool const take = (rot & shift) != 0;
-#pragma unroll
-      for (int j = 0; j < V; ++j) v.v[j] = take ? u.v[(j - shift + V) % V] : u.v[j];
-    }
-  }
-
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
@@ -218,11 +178,6 @@ struct TransposeKernel {
   }
 };
 
-/// The TileSource a transpose reads A through: TD x TD boxes, asking for the 128-byte
-/// swizzle (which BulkTensor stages take; see TransposeKernel's work split).
-template <int TD, class AV>
-using transpose_source_t = decltype(make_tile_source<TD, TD, Swizzle::B128>(std::declval<AV const&>()));
-
 template <class ExecSpace, class Engine, int Stages, int TD, int Threads, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
   constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
@@ -230,7 +185,7 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     return engine_unavailable<Engine, S, Threads>(space, Threads);
   } else {
     if (auto why = engine_unavailable<Engine, S, Threads>(space, Threads); !why.empty()) return why;
-    transpose_source_t<TD, AV> src = make_tile_source<TD, TD, Swizzle::B128>(A);
+    auto src = make_tile_source<TD, TD>(A);
     LaunchResources res;
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "A: " + why;
     std::int64_t const m = A.extent(0), n = A.extent(1);

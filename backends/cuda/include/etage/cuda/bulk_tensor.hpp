@@ -121,20 +121,12 @@ class Pipeline<engine::BulkTensor, Stages> : impl::StageCountCheck<engine::BulkT
   impl::RingAccounting<Stages, true> ring_;
 };
 
-/// BulkTensor loader: the elected producer thread issues the 2D bulk tensor copies of a tile
-/// into the slot, completing on the slot's full barrier. Dense stages: one copy; the box
-/// arrives as [box_outer][box_inner]. Swizzle::B128 stages: one copy per 128-byte part of the
-/// box's inner extent (the tensor map's box is one part: with a swizzle, the box's inner
-/// extent may not pass the swizzle span, CUDA Driver API, cuTensorMapEncodeTiled), part p at
-/// `dst + p * box_outer * part_elements`. Elements outside the tensor are zero
-/// (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), and count towards the transaction bytes.
+/// BulkTensor loader: the elected producer thread issues one 2D bulk tensor copy per tile
+/// into the slot, completing on the slot's full barrier. The box arrives dense as
+/// [box_outer][box_inner]; elements outside the tensor are zero (CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE).
 template <class Source, int Threads>
 struct TileLoader<engine::BulkTensor, Source, Threads> {
   using T = typename Source::value_type;
-  static constexpr bool swizzled = stage_swizzle_v<engine::BulkTensor, Source> == Swizzle::B128;
-  /// Copies per tile, and the inner extent (elements) of each.
-  static constexpr int parts = swizzled ? int(Source::box_inner * sizeof(T) / 128) : 1;
-  static constexpr int part_inner = Source::box_inner / parts;
   Source src;
   bool map_acquired = false;  // the issuing thread fenced the tensor map (first issue)
 
@@ -152,11 +144,8 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
     }
     std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
     std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
-#pragma unroll
-    for (int p = 0; p < parts; ++p)
-      ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst + p * Source::box_outer * part_inner),
-                                                    src.tensor_map, c_inner + p * part_inner, c_outer,
-                                                    pipe.full(st.index()));
+    ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, c_inner, c_outer,
+                                                  pipe.full(st.index()));
 #else
     (void)pipe, (void)st, (void)dst, (void)c0, (void)c1;
     Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
@@ -300,14 +289,11 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
   CUtensorMap map{};  // zeroed: all 128 bytes are the cache key, whatever the driver leaves unwritten
   cuuint64_t dims[2] = {cuuint64_t(s.extent_inner()), cuuint64_t(s.extent_outer())};
   cuuint64_t strides[1] = {cuuint64_t(stride_bytes)};
-  // A swizzled stage takes the box in 128-byte parts (see TileLoader<BulkTensor>).
-  constexpr bool swizzled = stage_swizzle_v<engine::BulkTensor, Source> == Swizzle::B128;
-  cuuint32_t box[2] = {cuuint32_t(swizzled ? 128 / sizeof(T) : Source::box_inner), cuuint32_t(Source::box_outer)};
+  cuuint32_t box[2] = {cuuint32_t(Source::box_inner), cuuint32_t(Source::box_outer)};
   cuuint32_t elem_strides[2] = {1, 1};
   CUtensorMapDataType const dtype = sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
   CUresult const rc = encode(&map, dtype, 2, const_cast<T*>(s.data), dims, strides, box, elem_strides,
-                             CU_TENSOR_MAP_INTERLEAVE_NONE,
-                             swizzled ? CU_TENSOR_MAP_SWIZZLE_128B : CU_TENSOR_MAP_SWIZZLE_NONE,
+                             CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (rc != CUDA_SUCCESS) return "cuTensorMapEncodeTiled failed with CUresult " + std::to_string(int(rc));
   // Tensor maps must sit in param, const or global memory (PTX ISA 8.0, "Tensor maps"); a
