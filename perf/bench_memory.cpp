@@ -147,13 +147,19 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
 
 /// Runs f(i0, i1) over [0, n0) x [0, n1) the plain Kokkos way: an MDRangePolicy with Kokkos'
 /// defaults on the host; on a GPU a RangePolicy over the row-major flattened index, so that
-/// consecutive threads take consecutive i1 (Kokkos' CUDA MDRange defaults, Iterate::Left and
-/// 2 x 16 tiles, ran at 10 % of copy on the H200 at 92938b2; Iterate::Right with 4 x 128
-/// tiles at 38-40 % and aborted at 2 GiB, 3895bb1 + perf/NOTES.md, memory attempt 16).
+/// consecutive threads take consecutive i1, with 32-bit index arithmetic while the point
+/// count fits (a 64-bit division per point made the 2D stencil compute-bound: 35 % of copy).
+/// Kokkos' CUDA MDRange defaults (Iterate::Left, 2 x 16 tiles) ran at 10 % of copy on the
+/// H200 at 92938b2; Iterate::Right with 4 x 128 tiles at 38-40 % and aborted at 2 GiB
+/// (perf/NOTES.md, memory attempt 16).
 template <class F>
 void for_each_point(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, F const& f) {
   if constexpr (etage::impl::is_host_space<Space>) {
     Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>>(space, {0, 0}, {n0, n1}), f);
+  } else if (n0 * n1 <= std::numeric_limits<std::int32_t>::max()) {
+    auto const m1 = std::uint32_t(n1);
+    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::uint32_t>>(space, 0, std::uint32_t(n0 * n1)),
+                         KOKKOS_LAMBDA(std::uint32_t k) { f(std::int64_t(k / m1), std::int64_t(k % m1)); });
   } else {
     Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1),
                          KOKKOS_LAMBDA(std::int64_t k) { f(k / n1, k % n1); });
@@ -165,6 +171,13 @@ void for_each_point(Space const& space, char const* name, std::int64_t n0, std::
                     F const& f) {
   if constexpr (etage::impl::is_host_space<Space>) {
     Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<3>>(space, {0, 0, 0}, {n0, n1, n2}), f);
+  } else if (n0 * n1 * n2 <= std::numeric_limits<std::int32_t>::max()) {
+    auto const m1 = std::uint32_t(n1), m2 = std::uint32_t(n2);
+    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::uint32_t>>(space, 0, std::uint32_t(n0 * n1 * n2)),
+                         KOKKOS_LAMBDA(std::uint32_t k) {
+                           std::uint32_t const row = k / m2;
+                           f(std::int64_t(row / m1), std::int64_t(row % m1), std::int64_t(k % m2));
+                         });
   } else {
     Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1 * n2),
                          KOKKOS_LAMBDA(std::int64_t k) { f(k / (n1 * n2), (k / n2) % n1, k % n2); });
@@ -536,6 +549,8 @@ void register_all() {
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
                                     // Wider rows (512 bytes): less column halo per block.
                                     stencil_config<BulkTensor, 4, 16, 128, 256, 2>(),
+                                    // 24 rows: 3D 78 % of copy at both sizes (memory attempt 16).
+                                    stencil_config<BulkTensor, 2, 24, 128, 256, 2>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.
