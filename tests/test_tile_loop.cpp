@@ -1,5 +1,7 @@
 /// The tile-loop driver and StageBuffer on every engine under test: slot layout and
 /// alignment (C10), scratch limits (C11), zero-filled edge tiles (C08, C09), slot reuse.
+#include <algorithm>
+
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #include <catch2/matchers/catch_matchers_exception.hpp>
@@ -84,9 +86,10 @@ namespace {
 constexpr int stream_threads = ETAGE_HAS_CUDA_ENGINES ? 128 : 1;
 
 /// Streams a 1 x n row through `Box`-wide tiles; counts elements of each stage that differ
-/// from the source (value index+1) or, past the end, from zero.
+/// from the source (value index+1) or, past the end, from zero. `l2_prefetch`: the operand's
+/// l2_prefetch_tiles.
 template <class Engine, int Stages, int Box>
-int stream_mismatches(int n) {
+int stream_mismatches(int n, int l2_prefetch = 0) {
   using Policy = Kokkos::TeamPolicy<test::Space>;
   Kokkos::View<float**, Kokkos::LayoutRight, test::Space> v("v", 1, n);
   Kokkos::parallel_for(Kokkos::RangePolicy<test::Space>(0, n), KOKKOS_LAMBDA(int i) { v(0, i) = float(i + 1); });
@@ -94,7 +97,7 @@ int stream_mismatches(int n) {
   LaunchResources res;
   std::string why = impl::EngineSupport<Engine, test::Space>::prepare(src, res);
   REQUIRE(why.empty());
-  Kokkos::View<int, test::Space> bad("bad"), seen("seen"), outside("outside");
+  Kokkos::View<int, test::Space> bad("bad"), seen("seen"), outside("outside"), origins("origins");
   int const tiles = (n + Box - 1) / Box;
   auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
     tile_loop<Engine, Stages, stream_threads>(
@@ -111,19 +114,26 @@ int stream_mismatches(int n) {
           // The driver must never ask for a tile outside [0, tiles): not in the prologue,
           // not in the drain (C02, C06), whatever the engine and stage count.
           if (t < 0 || t >= tiles) Kokkos::atomic_inc(&outside());
+          Kokkos::atomic_inc(&origins());
           return TileOrigin{{0, std::int64_t(t) * Box}};
-        }));
+        }, l2_prefetch));
   };
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, Stages, decltype(src)>();
   auto policy = make_team_policy<Policy>(test::Space{}, 1, tile_loop_team_size<Engine>(stream_threads), scratch, body,
                                          "stream");
   Kokkos::parallel_for(policy, body);
-  int hb = -1, hs = -1, ho = -1;
+  int hb = -1, hs = -1, ho = -1, hn = -1;
   Kokkos::deep_copy(hb, bad);
   Kokkos::deep_copy(hs, seen);
   Kokkos::deep_copy(ho, outside);
+  Kokkos::deep_copy(hn, origins);
   CHECK(hs == tiles * Box);
   CHECK(ho == 0);
+  if constexpr (Engine::l2_prefetch) {
+    // One elected thread asks for each tile's origin once to load it and, with prefetching,
+    // once more to prefetch it: every tile after the first Stages (those load at once).
+    CHECK(hn == tiles + (l2_prefetch > 0 ? std::max(0, tiles - Stages) : 0));
+  }
   return hb;
 }
 
@@ -158,6 +168,21 @@ TEST_CASE("C06: no engine asks for a tile past the last one, at any stage count"
   stream_every_stage_count<engine::CpAsync, 2, 3, 4, 5, 6, 7, 8>();
   stream_every_stage_count<engine::BulkTensor, 2, 3, 4, 5, 6, 7, 8>();
 #endif
+}
+
+TEST_CASE("L2 prefetch past the ring: every later tile once, none past the last, same stages",
+          "[tile_loop][prefetch][C06]") {
+  // Engines without a prefetching producer ignore the request.
+  for (int n : {5, 128 * 2, 128 * 5 + 5, 128 * 10}) {
+    for (int k : {1, 2, 3, 9}) {
+      CAPTURE(n, k);
+      CHECK(stream_mismatches<engine::Synchronous, 2, 128>(n, k) == 0);
+#if ETAGE_HAS_CUDA_ENGINES
+      CHECK(stream_mismatches<engine::BulkTensor, 2, 128>(n, k) == 0);
+      CHECK(stream_mismatches<engine::BulkTensor, 4, 128>(n, k) == 0);
+#endif
+    }
+  }
 }
 
 TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stage zero-fills the tail",

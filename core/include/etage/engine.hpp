@@ -12,6 +12,7 @@ struct Synchronous {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
+  static constexpr bool l2_prefetch = false;
 };
 /// CUDA, any architecture: the next tile is held in registers while the current stage is
 /// computed, then stored into the other slot. Exactly 2 stages.
@@ -23,6 +24,7 @@ struct RegisterDoubleBuffer {
   /// Each thread holds its share of the next tile in registers: a larger tile costs registers,
   /// not only scratch.
   static constexpr bool register_staged = true;
+  static constexpr bool l2_prefetch = false;
 };
 /// CUDA sm_80+: per-thread cp.async.{ca,cg} copies, commit_group / wait_group. 2 to 8 stages.
 struct CpAsync {
@@ -31,6 +33,7 @@ struct CpAsync {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
+  static constexpr bool l2_prefetch = false;
 };
 /// CUDA sm_90+: one elected producer thread issues cp.async.bulk.tensor (TMA) completing on
 /// a full mbarrier armed with expect_tx; consumers release through empty mbarriers. 2 to 8.
@@ -40,6 +43,9 @@ struct BulkTensor {
   static constexpr int max_stages = 8;
   static constexpr int producer_warps = 1;
   static constexpr bool register_staged = false;
+  /// The producer can prefetch tiles past the ring into L2 (cp.async.bulk.prefetch.tensor) for
+  /// operands that ask for it (Operand::l2_prefetch_tiles).
+  static constexpr bool l2_prefetch = true;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.
 struct Auto {

@@ -6,6 +6,7 @@
 /// Pipeline and the ring; algorithms never hand-write it.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <Kokkos_Core.hpp>
 #include <etage/config.hpp>
@@ -20,16 +21,22 @@ namespace etage {
 /// Box origin of one tile, in the source's coordinates (elements).
 using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 
-/// One operand of a tile loop: a TileSource and `origin(t) -> TileOrigin` for tile t.
+/// One operand of a tile loop: a TileSource, `origin(t) -> TileOrigin` for tile t, and how
+/// many tiles past the ring to keep prefetched into L2 on engines that can
+/// (Engine::l2_prefetch; 0: none). With k > 0, the producer requests tiles Stages ...
+/// Stages + k - 1 after issuing tile 0 and tile t + Stages + k - 1 after issuing tile t:
+/// more of the operand is in flight than the stages hold. A hint; it changes no result.
 template <class Source, class OriginFn>
 struct Operand {
   using source_type = Source;
   Source source;
   OriginFn origin;
+  int l2_prefetch_tiles = 0;
 };
 template <class Source, class OriginFn>
-ETAGE_INLINE_FUNCTION Operand<Source, OriginFn> operand(Source const& source, OriginFn const& origin) {
-  return {source, origin};
+ETAGE_INLINE_FUNCTION Operand<Source, OriginFn> operand(Source const& source, OriginFn const& origin,
+                                                        int l2_prefetch_tiles = 0) {
+  return {source, origin, l2_prefetch_tiles};
 }
 
 /// Who computes: `rank` in [0, count). All team threads for most engines; the consumer
@@ -70,6 +77,7 @@ struct BoundOperand {
   Buffer buffer;
   Loader loader;
   Op op;
+  int prefetched = Stages;  // tiles [Stages, prefetched) were prefetched (the first Stages load at once)
 
   template <class Member>
   ETAGE_INLINE_FUNCTION BoundOperand(Member const& m, Op const& o)
@@ -83,6 +91,17 @@ struct BoundOperand {
   template <class Member>
   ETAGE_FORCEINLINE_FUNCTION void flush(Member const& m) {
     loader.flush(m);
+  }
+  /// After the issue of tile t (issuing thread): the L2 prefetches the operand asks for (see
+  /// Operand), on engines that can.
+  ETAGE_FORCEINLINE_FUNCTION void prefetch_after(int t, int num_tiles) {
+    if constexpr (Engine::l2_prefetch) {
+      int const through = t + Stages + op.l2_prefetch_tiles < num_tiles ? t + Stages + op.l2_prefetch_tiles : num_tiles;
+      for (; prefetched < through; ++prefetched) {
+        TileOrigin const c = op.origin(prefetched);
+        loader.prefetch(c[0], c[1]);
+      }
+    }
   }
   ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
 };
@@ -101,6 +120,7 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
           pipe.producer_acquire(m, st);
           (ops.issue(m, pipe, st, t), ...);
           pipe.producer_commit(m, st);
+          (ops.prefetch_after(t, num_tiles), ...);
         }
       }
     } else {

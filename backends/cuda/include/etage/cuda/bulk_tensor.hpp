@@ -151,6 +151,17 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
     Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
 #endif
   }
+  /// L2 prefetch of the box at (c0, c1) (see engine::BulkTensor::l2_prefetch_tiles). Called
+  /// by the issuing thread only after its first issue, which acquired the tensor map.
+  ETAGE_INLINE_FUNCTION void prefetch(std::int64_t c0, std::int64_t c1) const {
+#if ETAGE_ARCH_BULK_TENSOR
+    std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
+    std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
+    ptx::cp_async_bulk_prefetch_tensor_2d_l2(src.tensor_map, c_inner, c_outer);
+#else
+    (void)c0, (void)c1;
+#endif
+  }
   template <class Member>
   ETAGE_INLINE_FUNCTION void flush(Member const&) const {}
 };

@@ -42,6 +42,18 @@ ETAGE_PTX_DEVICE void cp_async_bulk_tensor_3d_global_to_shared(std::uint32_t sme
 #endif
 }
 
+/// cp.async.bulk.prefetch.tensor.2d.L2.global.tile [tensorMap, {c0, c1}];   PTX ISA 8.0, sm_90
+/// Brings the box at (c0, c1) into L2 without a shared-memory destination or a barrier (a
+/// hint: nothing waits for it, nothing is written).
+ETAGE_PTX_DEVICE void cp_async_bulk_prefetch_tensor_2d_l2(void const* tensor_map, std::int32_t c0, std::int32_t c1) {
+#if ETAGE_ARCH_BULK_TENSOR
+  asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(tensor_map), "r"(c0), "r"(c1)
+               : "memory");
+#else
+  etage_ptx_bulk_tensor_requires_sm90();
+#endif
+}
+
 /// prefetch.tensormap [a];   PTX ISA 8.0, sm_90
 ETAGE_PTX_DEVICE void prefetch_tensormap(void const* tensor_map) {
 #if ETAGE_ARCH_BULK_TENSOR
