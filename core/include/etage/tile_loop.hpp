@@ -22,10 +22,11 @@ namespace etage {
 using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 
 /// One operand of a tile loop: a TileSource, `origin(t) -> TileOrigin` for tile t, and how
-/// many tiles past the ring to keep prefetched into L2 on engines that can
-/// (Engine::l2_prefetch; 0: none). With k > 0, the producer requests tiles Stages ...
-/// Stages + k - 1 after issuing tile 0 and tile t + Stages + k - 1 after issuing tile t:
-/// more of the operand is in flight than the stages hold. A hint; it changes no result.
+/// many tiles ahead of the newest issued one to keep prefetched into L2 on engines that can
+/// (Engine::l2_prefetch; 0: none). With k > 0, once the producer has issued tile t it has
+/// also requested tiles t + 1 ... t + k into L2 (except tiles 0 ... Stages - 1, which the
+/// prologue loads at once): more of the operand is in flight than the stages hold. A hint;
+/// it changes no result.
 template <class Source, class OriginFn>
 struct Operand {
   using source_type = Source;
@@ -96,7 +97,8 @@ struct BoundOperand {
   /// Operand), on engines that can.
   ETAGE_FORCEINLINE_FUNCTION void prefetch_after(int t, int num_tiles) {
     if constexpr (Engine::l2_prefetch) {
-      int const through = t + Stages + op.l2_prefetch_tiles < num_tiles ? t + Stages + op.l2_prefetch_tiles : num_tiles;
+      if (op.l2_prefetch_tiles <= 0) return;
+      int const through = t + op.l2_prefetch_tiles + 1 < num_tiles ? t + op.l2_prefetch_tiles + 1 : num_tiles;
       for (; prefetched < through; ++prefetched) {
         TileOrigin const c = op.origin(prefetched);
         loader.prefetch(c[0], c[1]);

@@ -136,12 +136,13 @@ using default_stencil_tile_3d =
 /// times the concurrency).
 inline constexpr int stencil_2d_blocks_per_team = 8;
 
-/// Input boxes past the ring a stencil_2d team keeps prefetched into L2 (Operand's
-/// l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor). Measured on the H200
-/// with the default block, BulkTensor/4, at 1 and 2 GiB (perf/NOTES.md, memory attempt 16):
-/// 90 % of copy with 2 or 4 against 87 % without. Not used elsewhere: the same prefetch cost
-/// the transpose 5 points (2 tiles) and 10 (4), the sum 18-21 and the 3D stencil 2-7.
-inline constexpr int stencil_2d_l2_prefetch = 2;
+/// Input boxes ahead of the newest issued one that a stencil_2d team keeps prefetched into
+/// L2 (Operand's l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor).
+/// Measured on the H200 with the default block, BulkTensor/4, at 1 and 2 GiB (perf/NOTES.md,
+/// memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (same GPU). The 3D
+/// stencil and the sum prefetch nothing: 3 boxes ahead cost the 3D stencil 2-6 points and the
+/// sum 12 (1 box ahead), and 5 cost them more.
+inline constexpr int stencil_2d_l2_prefetch = 5;
 
 namespace impl {
 

@@ -51,6 +51,13 @@ template <class ExecSpace, class Engine>
 inline constexpr int transpose_tiles_per_team =
     !impl::is_host_space<ExecSpace> && std::is_same_v<Engine, engine::BulkTensor> ? 8 : 0;
 
+/// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
+/// (Operand's l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor). Measured
+/// on the H200 at 1 and 2 GiB (perf/NOTES.md, memory attempt 16): 1 tile, 89-91 % of copy
+/// (64 x 64/2 and 32 x 32/3) against 87-88 % without in four other runs; 3 tiles 83 % and
+/// 5 tiles 78 % against 88 % without on the same GPU.
+inline constexpr int transpose_l2_prefetch = 1;
+
 namespace impl {
 
 /// League and tile order. With `per_team` = 0, team r of a league of L transposes tiles r,
@@ -174,7 +181,7 @@ struct TransposeKernel {
           if (whole) write<false>(ctx, tile, c[0], c[1]);
           else write<true>(ctx, tile, c[0], c[1]);
         },
-        operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }));
+        operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }, transpose_l2_prefetch));
   }
 };
 
