@@ -105,7 +105,9 @@ struct StencilTile {
 /// float (34 x 36 double) box is 9,792 bytes, so the default 4 stages fit the H200's
 /// 40,936 B of level-0 scratch (5 do not). Measured on the H200 against 16 x 64 floats:
 /// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11); with the chunked league and
-/// edge runs of attempt 15, 87-88 % against 76-77 %.
+/// edge runs of attempt 15, 87-88 % against 76-77 %; with the L2 prefetch of attempt 16,
+/// 89-90 % (16 x 128 with room for 2 teams per SM: 90-91 %, 87 % without the prefetch, so
+/// no better by more than noise).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -117,7 +119,9 @@ using default_stencil_tile =
 /// float box is 5,184 bytes (7 stages fit). Measured on the H200 at 6 stages: 57 % of copy
 /// against 45 % without the bound (perf/NOTES.md, memory attempt 11); with the edge runs of
 /// attempt 15, 76 % at 640^3 (16 x 128 2/SM: 79 %, but 72 % at 808^3 against this block's
-/// 71-74 %).
+/// 71-74 %). 24 x 128 with 2 stages read 77-79 % at both sizes in attempt 16, but its box
+/// (14,144 B for float) takes 2 stages at most, so the default stage count would have to
+/// depend on the block: not changed yet.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,

@@ -53,9 +53,10 @@ inline constexpr int transpose_tiles_per_team =
 
 /// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
 /// (Operand's l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor). Measured
-/// on the H200 at 1 and 2 GiB (perf/NOTES.md, memory attempt 16): 1 tile, 89-91 % of copy
-/// (64 x 64/2 and 32 x 32/3) against 87-88 % without in four other runs; 3 tiles 83 % and
-/// 5 tiles 78 % against 88 % without on the same GPU.
+/// on the H200 at 1 and 2 GiB (perf/NOTES.md, memory attempt 16): 1 tile, 88-90 % of copy
+/// with 64 x 64 tiles in two runs, against 87-88 % without in four runs on other H200s (a
+/// weak gain: never compared on one GPU); 3 tiles 83 % and 5 tiles 78 % against 88 % without
+/// on one GPU.
 inline constexpr int transpose_l2_prefetch = 1;
 
 namespace impl {
