@@ -148,7 +148,8 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
 /// Runs f(i0, i1) over [0, n0) x [0, n1) the plain Kokkos way: an MDRangePolicy with Kokkos'
 /// defaults on the host; on a GPU a RangePolicy over the row-major flattened index, so that
 /// consecutive threads take consecutive i1, with 32-bit index arithmetic while the point
-/// count fits (a 64-bit division per point made the 2D stencil compute-bound: 35 % of copy).
+/// count fits (with a 64-bit division per point the 2D stencil read 35 % of copy, 40 % with
+/// 32-bit; the division's cost is the suspected reason, not profiled).
 /// Kokkos' CUDA MDRange defaults (Iterate::Left, 2 x 16 tiles) ran at 10 % of copy on the
 /// H200 at 92938b2; Iterate::Right with 4 x 128 tiles at 38-40 % and aborted at 2 GiB
 /// (perf/NOTES.md, memory attempt 16).

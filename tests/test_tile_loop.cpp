@@ -1,6 +1,7 @@
 /// The tile-loop driver and StageBuffer on every engine under test: slot layout and
 /// alignment (C10), scratch limits (C11), zero-filled edge tiles (C08, C09), slot reuse.
 #include <algorithm>
+#include <vector>
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -85,9 +86,22 @@ namespace {
 
 constexpr int stream_threads = ETAGE_HAS_CUDA_ENGINES ? 128 : 1;
 
+/// The order in which a prefetching producer asks for tile origins (Operand's contract): tile
+/// t to load it, then tiles up to min(t + k, tiles - 1) not asked for yet and not below Stages.
+std::vector<int> expected_origin_calls(int tiles, int stages, int k) {
+  std::vector<int> calls;
+  int next = stages;
+  for (int t = 0; t < tiles; ++t) {
+    calls.push_back(t);
+    if (k > 0)
+      for (; next < std::min(tiles, t + k + 1); ++next) calls.push_back(next);
+  }
+  return calls;
+}
+
 /// Streams a 1 x n row through `Box`-wide tiles; counts elements of each stage that differ
 /// from the source (value index+1) or, past the end, from zero. `l2_prefetch`: the operand's
-/// l2_prefetch_tiles.
+/// l2_prefetch_distance. Also checks which origins the driver asked for, in which order.
 template <class Engine, int Stages, int Box>
 int stream_mismatches(int n, int l2_prefetch = 0) {
   using Policy = Kokkos::TeamPolicy<test::Space>;
@@ -99,6 +113,8 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
   REQUIRE(why.empty());
   Kokkos::View<int, test::Space> bad("bad"), seen("seen"), outside("outside"), origins("origins");
   int const tiles = (n + Box - 1) / Box;
+  // Origins asked for, in call order (meaningful where one thread asks: the producer).
+  Kokkos::View<int*, test::Space> log("log", 2 * std::size_t(tiles) + 1);
   auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
     tile_loop<Engine, Stages, stream_threads>(
         team, tiles,
@@ -114,7 +130,8 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
           // The driver must never ask for a tile outside [0, tiles): not in the prologue,
           // not in the drain (C02, C06), whatever the engine and stage count.
           if (t < 0 || t >= tiles) Kokkos::atomic_inc(&outside());
-          Kokkos::atomic_inc(&origins());
+          int const call = Kokkos::atomic_fetch_add(&origins(), 1);
+          if (call < int(log.extent(0))) log(call) = t;
           return TileOrigin{{0, std::int64_t(t) * Box}};
         }, l2_prefetch));
   };
@@ -131,8 +148,17 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
   CHECK(ho == 0);
   if constexpr (Engine::l2_prefetch) {
     // One elected thread asks for each tile's origin once to load it and, with prefetching,
-    // once more to prefetch it: every tile after the first Stages (those load at once).
-    CHECK(hn == tiles + (l2_prefetch > 0 ? std::max(0, tiles - Stages) : 0));
+    // once more to prefetch it, at the distance asked for, in order.
+    std::vector<int> const want = expected_origin_calls(tiles, Stages, l2_prefetch);
+    REQUIRE(hn == int(want.size()));
+    auto const h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, log);
+    for (int i = 0; i < hn; ++i) {
+      CAPTURE(i);
+      CHECK(h(i) == want[std::size_t(i)]);
+    }
+  } else {
+    // Every thread computes each tile's origin once for its share of the copy; no prefetch.
+    CHECK(hn == tiles * tile_loop_team_size<Engine>(stream_threads));
   }
   return hb;
 }
@@ -170,11 +196,12 @@ TEST_CASE("C06: no engine asks for a tile past the last one, at any stage count"
 #endif
 }
 
-TEST_CASE("L2 prefetch past the ring: every later tile once, none past the last, same stages",
+TEST_CASE("L2 prefetch: tiles t+1 ... t+k after the load of tile t, each once, none past the last",
           "[tile_loop][prefetch][C06]") {
-  // Engines without a prefetching producer ignore the request.
+  // Engines without a prefetching producer ignore the request (their origin calls are one per
+  // thread and tile, checked in stream_mismatches).
   for (int n : {5, 128 * 2, 128 * 5 + 5, 128 * 10}) {
-    for (int k : {1, 2, 3, 9}) {
+    for (int k : {0, 1, 2, 3, 9}) {
       CAPTURE(n, k);
       CHECK(stream_mismatches<engine::Synchronous, 2, 128>(n, k) == 0);
 #if ETAGE_HAS_CUDA_ENGINES

@@ -44,7 +44,7 @@ struct BulkTensor {
   static constexpr int producer_warps = 1;
   static constexpr bool register_staged = false;
   /// The producer can prefetch tiles past the ring into L2 (cp.async.bulk.prefetch.tensor) for
-  /// operands that ask for it (Operand::l2_prefetch_tiles).
+  /// operands that ask for it (Operand::l2_prefetch_distance).
   static constexpr bool l2_prefetch = true;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.

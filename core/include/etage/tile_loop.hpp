@@ -6,7 +6,6 @@
 /// Pipeline and the ring; algorithms never hand-write it.
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include <Kokkos_Core.hpp>
 #include <etage/config.hpp>
@@ -21,23 +20,28 @@ namespace etage {
 /// Box origin of one tile, in the source's coordinates (elements).
 using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 
-/// One operand of a tile loop: a TileSource, `origin(t) -> TileOrigin` for tile t, and how
-/// many tiles ahead of the newest issued one to keep prefetched into L2 on engines that can
-/// (Engine::l2_prefetch; 0: none). With k > 0, once the producer has issued tile t it has
-/// also requested tiles t + 1 ... t + k into L2 (except tiles 0 ... Stages - 1, which the
-/// prologue loads at once): more of the operand is in flight than the stages hold. A hint;
-/// it changes no result.
+/// One operand of a tile loop: a TileSource, `origin(t) -> TileOrigin` for tile t, and an L2
+/// prefetch distance (tiles) for engines whose producer can prefetch (Engine::l2_prefetch;
+/// others ignore it).
+///
+/// With a distance k > 0, once the producer has issued tile t it has also requested tiles
+/// t + 1 ... min(t + k, num_tiles - 1) into L2, each tile once and none below Stages (tiles
+/// 0 ... Stages - 1 are loaded without waiting for a stage). The prefetches for tile t go
+/// out right after its load, so with k >= Stages the first ones precede the loads of tiles
+/// 1 ... Stages - 1 (this is the order that was measured, perf/NOTES.md, memory attempt 16).
+/// A hint: it changes no result. Preconditions: k >= 0 (k <= 0: none); `origin` is pure and
+/// cheap (the producer calls it a second time for each prefetched tile).
 template <class Source, class OriginFn>
 struct Operand {
   using source_type = Source;
   Source source;
   OriginFn origin;
-  int l2_prefetch_tiles = 0;
+  int l2_prefetch_distance = 0;
 };
 template <class Source, class OriginFn>
 ETAGE_INLINE_FUNCTION Operand<Source, OriginFn> operand(Source const& source, OriginFn const& origin,
-                                                        int l2_prefetch_tiles = 0) {
-  return {source, origin, l2_prefetch_tiles};
+                                                        int l2_prefetch_distance = 0) {
+  return {source, origin, l2_prefetch_distance};
 }
 
 /// Who computes: `rank` in [0, count). All team threads for most engines; the consumer
@@ -78,7 +82,9 @@ struct BoundOperand {
   Buffer buffer;
   Loader loader;
   Op op;
-  int prefetched = Stages;  // tiles [Stages, prefetched) were prefetched (the first Stages load at once)
+  int next_prefetch = Stages;  // tiles [Stages, next_prefetch) were prefetched (the first Stages load at once)
+  static_assert(!Engine::l2_prefetch || Engine::producer_warps > 0,
+                "etage: L2 prefetches are issued by the producer warp; an engine without one cannot take them");
 
   template <class Member>
   ETAGE_INLINE_FUNCTION BoundOperand(Member const& m, Op const& o)
@@ -97,10 +103,11 @@ struct BoundOperand {
   /// Operand), on engines that can.
   ETAGE_FORCEINLINE_FUNCTION void prefetch_after(int t, int num_tiles) {
     if constexpr (Engine::l2_prefetch) {
-      if (op.l2_prefetch_tiles <= 0) return;
-      int const through = t + op.l2_prefetch_tiles + 1 < num_tiles ? t + op.l2_prefetch_tiles + 1 : num_tiles;
-      for (; prefetched < through; ++prefetched) {
-        TileOrigin const c = op.origin(prefetched);
+      int const k = op.l2_prefetch_distance, ahead = num_tiles - 1 - t;
+      if (k <= 0) return;
+      int const through = t + 1 + (k < ahead ? k : ahead);  // one past the last tile to request
+      for (; next_prefetch < through; ++next_prefetch) {
+        TileOrigin const c = op.origin(next_prefetch);
         loader.prefetch(c[0], c[1]);
       }
     }

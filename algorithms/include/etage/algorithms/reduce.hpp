@@ -126,6 +126,9 @@ struct ReduceKernel {
       for (int e = ctx.rank; e < valid; e += ctx.count) acc = combine(acc, element(e, tiles...));
     };
     auto const origin = [=](int t) { return TileOrigin{{(begin + t) * Source::box_outer, 0}}; };
+    // No L2 prefetch (Operand::l2_prefetch_distance 0): on the H200 the sum BulkTensor/2 read
+    // 103 / 105 % of copy without, 91 / 93 % with 1 tile ahead (another GPU) and 82 / 85 % with
+    // 3 (perf/NOTES.md, memory attempt 16).
     Source const& sx = x[body ? 0 : 1];
     if constexpr (Op == ReduceOp::Dot) {
       Source const& sy = y[body ? 0 : 1];

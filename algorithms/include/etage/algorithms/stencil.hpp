@@ -106,8 +106,8 @@ struct StencilTile {
 /// 40,936 B of level-0 scratch (5 do not). Measured on the H200 against 16 x 64 floats:
 /// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11); with the chunked league and
 /// edge runs of attempt 15, 87-88 % against 76-77 %; with the L2 prefetch of attempt 16,
-/// 89-90 % (16 x 128 with room for 2 teams per SM: 90-91 %, 87 % without the prefetch, so
-/// no better by more than noise).
+/// 89-90 % (16 x 128 with room for 2 teams per SM: 90-91 %, and 87 % without the prefetch
+/// on another H200, where this block read 87-88 %: no better by more than noise).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -141,12 +141,15 @@ using default_stencil_tile_3d =
 inline constexpr int stencil_2d_blocks_per_team = 8;
 
 /// Input boxes ahead of the newest issued one that a stencil_2d team keeps prefetched into
-/// L2 (Operand's l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor).
+/// L2 (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor).
 /// Measured on the H200 with the default block, BulkTensor/4, at 1 and 2 GiB (perf/NOTES.md,
-/// memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (same GPU). The 3D
-/// stencil and the sum prefetch nothing: 3 boxes ahead cost the 3D stencil 2-6 points and the
-/// sum 12 (1 box ahead), and 5 cost them more.
-inline constexpr int stencil_2d_l2_prefetch = 5;
+/// memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (one GPU). With 8 blocks
+/// per team and 4 stages, 5 requests every remaining block of a team by its third load and 7
+/// by its first, which is why they measure alike: the value was tuned with those two
+/// settings only. The 3D stencil prefetches nothing: at 4 stages 3 or 5 boxes ahead cost it
+/// 2-7 points (at 2 stages it gained, 60 -> 66-70 %, still below 4 stages without); the
+/// sum's choice is in reduce.hpp.
+inline constexpr int stencil_2d_l2_prefetch_distance = 5;
 
 namespace impl {
 
@@ -341,7 +344,7 @@ struct Stencil2DKernel {
           if (interior) sweep_points<false>(self, ctx, tile, y0, x0);
           else sweep_points<true>(self, ctx, tile, y0, x0);
         },
-        operand(src, [=](int t) { return self.origin(begin + t); }, stencil_2d_l2_prefetch));
+        operand(src, [=](int t) { return self.origin(begin + t); }, stencil_2d_l2_prefetch_distance));
   }
 };
 

@@ -52,12 +52,12 @@ inline constexpr int transpose_tiles_per_team =
     !impl::is_host_space<ExecSpace> && std::is_same_v<Engine, engine::BulkTensor> ? 8 : 0;
 
 /// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
-/// (Operand's l2_prefetch_tiles; only engines whose producer can, i.e. BulkTensor). Measured
+/// (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor). Measured
 /// on the H200 at 1 and 2 GiB (perf/NOTES.md, memory attempt 16): 1 tile, 88-90 % of copy
 /// with 64 x 64 tiles in two runs, against 87-88 % without in four runs on other H200s (a
 /// weak gain: never compared on one GPU); 3 tiles 83 % and 5 tiles 78 % against 88 % without
 /// on one GPU.
-inline constexpr int transpose_l2_prefetch = 1;
+inline constexpr int transpose_l2_prefetch_distance = 1;
 
 namespace impl {
 
@@ -182,7 +182,7 @@ struct TransposeKernel {
           if (whole) write<false>(ctx, tile, c[0], c[1]);
           else write<true>(ctx, tile, c[0], c[1]);
         },
-        operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }, transpose_l2_prefetch));
+        operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }, transpose_l2_prefetch_distance));
   }
 };
 

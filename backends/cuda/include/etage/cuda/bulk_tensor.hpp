@@ -132,6 +132,15 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
 
   ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
 
+  /// Tensor-map coordinates (innermost first, signed 32-bit) of the box at (c0, c1), given in
+  /// the source's dimension order.
+  struct BoxCoordinates {
+    std::int32_t inner, outer;
+  };
+  ETAGE_FORCEINLINE_FUNCTION static BoxCoordinates box_coordinates(std::int64_t c0, std::int64_t c1) {
+    return {std::int32_t(Source::inner == 1 ? c1 : c0), std::int32_t(Source::inner == 1 ? c0 : c1)};
+  }
+
   template <class Member, class Pipe, class State>
   ETAGE_INLINE_FUNCTION void issue(Member const&, Pipe& pipe, State const& st, T* dst, std::int64_t c0,
                                    std::int64_t c1) {
@@ -142,22 +151,21 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
       ptx::fence_proxy_tensormap_acquire_sys(src.tensor_map);
       map_acquired = true;
     }
-    std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
-    std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
-    ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, c_inner, c_outer,
+    BoxCoordinates const b = box_coordinates(c0, c1);
+    ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, b.inner, b.outer,
                                                   pipe.full(st.index()));
 #else
     (void)pipe, (void)st, (void)dst, (void)c0, (void)c1;
     Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
 #endif
   }
-  /// L2 prefetch of the box at (c0, c1) (see engine::BulkTensor::l2_prefetch_tiles). Called
-  /// by the issuing thread only after its first issue, which acquired the tensor map.
+  /// L2 prefetch of the box at (c0, c1) (Operand::l2_prefetch_distance). Precondition: called
+  /// by the issuing thread after its first issue, which acquired the tensor map.
   ETAGE_INLINE_FUNCTION void prefetch(std::int64_t c0, std::int64_t c1) const {
 #if ETAGE_ARCH_BULK_TENSOR
-    std::int32_t const c_inner = std::int32_t(Source::inner == 1 ? c1 : c0);
-    std::int32_t const c_outer = std::int32_t(Source::inner == 1 ? c0 : c1);
-    ptx::cp_async_bulk_prefetch_tensor_2d_l2(src.tensor_map, c_inner, c_outer);
+    if (!map_acquired) Kokkos::abort("etage BulkTensor: L2 prefetch before the first issue (tensor map not acquired)");
+    BoxCoordinates const b = box_coordinates(c0, c1);
+    ptx::cp_async_bulk_prefetch_tensor_2d_l2(src.tensor_map, b.inner, b.outer);
 #else
     (void)c0, (void)c1;
 #endif

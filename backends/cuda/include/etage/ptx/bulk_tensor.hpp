@@ -5,10 +5,12 @@
 #include <etage/ptx/address.hpp>
 #include <etage/ptx/config.hpp>
 
-/// Tensor-map (TMA) bulk copies (PTX ISA "cp.async.bulk.tensor") and tensor-map prefetch.
-/// tensor_map is the generic address of a CUtensorMap in param, const or global space (e.g. a
+/// Tensor-map (TMA) bulk copies (PTX ISA "cp.async.bulk.tensor"), L2 prefetches of a box
+/// (PTX ISA "cp.async.bulk.prefetch.tensor") and tensor-map prefetch. tensor_map is the
+/// generic address of a CUtensorMap in param, const or global space (e.g. a
 /// __grid_constant__ kernel parameter). Coordinates are signed elements, c0 the innermost
-/// (contiguous) dimension. Completion adds the box's bytes to bar's transaction count.
+/// (contiguous) dimension. A copy's completion adds the box's bytes to bar's transaction
+/// count; an L2 prefetch has no barrier and no destination.
 
 namespace etage::ptx {
 
