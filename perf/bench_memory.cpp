@@ -46,6 +46,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -145,57 +146,62 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
 // The Kokkos range versions (host peers, and the reference of every check)
 // ---------------------------------------------------------------------------------------
 
-/// Runs f(i0, i1) over [0, n0) x [0, n1) the plain Kokkos way: an MDRangePolicy with Kokkos'
-/// defaults on the host; on a GPU a RangePolicy over the row-major flattened index, so that
-/// consecutive threads take consecutive i1, with 32-bit index arithmetic while the point
-/// count fits (with a 64-bit division per point the 2D stencil read 35 % of copy, 40 % with
-/// 32-bit; the division's cost is the suspected reason, not profiled).
-/// Kokkos' CUDA MDRange defaults (Iterate::Left, 2 x 16 tiles) ran at 10 % of copy on the
-/// H200 at 92938b2; Iterate::Right with 4 x 128 tiles at 38-40 % and aborted at 2 GiB
-/// (perf/NOTES.md, memory attempt 16).
-template <class F>
-void for_each_point(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, F const& f) {
-  if constexpr (etage::impl::is_host_space<Space>) {
-    Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<2>>(space, {0, 0}, {n0, n1}), f);
-  } else if (n0 * n1 <= std::numeric_limits<std::int32_t>::max()) {
-    auto const m1 = std::uint32_t(n1);
-    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::uint32_t>>(space, 0, std::uint32_t(n0 * n1)),
-                         KOKKOS_LAMBDA(std::uint32_t k) { f(std::int64_t(k / m1), std::int64_t(k % m1)); });
-  } else {
-    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1),
-                         KOKKOS_LAMBDA(std::int64_t k) { f(k / n1, k % n1); });
-  }
+/// f(i0, ..., iN-1) for every point of [0, n[0]) x ... x [0, n[N-1]), from a RangePolicy over
+/// the row-major flattened index k (the last index fastest) in index type I.
+template <class I, class F, std::size_t... D>
+void for_each_flat(Space const& space, char const* name, Kokkos::Array<I, sizeof...(D)> const n, F const& f,
+                   std::index_sequence<D...>) {
+  constexpr int N = sizeof...(D);
+  I total = 1;
+  for (int d = 0; d < N; ++d) total *= n[d];
+  Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<I>>(space, 0, total), KOKKOS_LAMBDA(I k) {
+    Kokkos::Array<std::int64_t, N> i;
+    for (int d = N - 1; d > 0; --d) {
+      i[d] = std::int64_t(k % n[d]);
+      k /= n[d];
+    }
+    i[0] = std::int64_t(k);
+    f(i[D]...);
+  });
 }
-/// for_each_point over [0, n0) x [0, n1) x [0, n2), i2 fastest on a GPU.
-template <class F>
-void for_each_point(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, std::int64_t n2,
-                    F const& f) {
+
+/// Runs f(i0, ..., iN-1) over [0, n[0]) x ... x [0, n[N-1]) the plain Kokkos way: an
+/// MDRangePolicy with Kokkos' defaults on the host; on a GPU a RangePolicy over the row-major
+/// flattened index, so that consecutive threads take consecutive last indices, with 32-bit
+/// index arithmetic while the point count fits (with a 64-bit division per point the 2D
+/// stencil read 35 % of copy, 40 % with 32-bit; the division's cost is the suspected reason,
+/// not profiled). Kokkos' CUDA MDRange defaults (Iterate::Left, 2 x 16 tiles) ran at 10 % of
+/// copy on the H200 at 92938b2; Iterate::Right with 4 x 128 tiles at 38-40 % and aborted at
+/// 2 GiB (perf/NOTES.md, memory attempt 16).
+template <std::size_t N, class F>
+void for_each_point(Space const& space, char const* name, Kokkos::Array<std::int64_t, N> const& n, F const& f) {
   if constexpr (etage::impl::is_host_space<Space>) {
-    Kokkos::parallel_for(name, Kokkos::MDRangePolicy<Space, Kokkos::Rank<3>>(space, {0, 0, 0}, {n0, n1, n2}), f);
-  } else if (n0 * n1 * n2 <= std::numeric_limits<std::int32_t>::max()) {
-    auto const m1 = std::uint32_t(n1), m2 = std::uint32_t(n2);
-    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::uint32_t>>(space, 0, std::uint32_t(n0 * n1 * n2)),
-                         KOKKOS_LAMBDA(std::uint32_t k) {
-                           std::uint32_t const row = k / m2;
-                           f(std::int64_t(row / m1), std::int64_t(row % m1), std::int64_t(k % m2));
-                         });
+    using Policy = Kokkos::MDRangePolicy<Space, Kokkos::Rank<N>>;
+    typename Policy::point_type lo{}, hi{};
+    for (std::size_t d = 0; d < N; ++d) lo[d] = 0, hi[d] = n[d];
+    Kokkos::parallel_for(name, Policy(space, lo, hi), f);
   } else {
-    Kokkos::parallel_for(name, Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(space, 0, n0 * n1 * n2),
-                         KOKKOS_LAMBDA(std::int64_t k) { f(k / (n1 * n2), (k / n2) % n1, k % n2); });
+    std::int64_t total = 1;
+    Kokkos::Array<std::uint32_t, N> n32;
+    for (std::size_t d = 0; d < N; ++d) total *= n[d], n32[d] = std::uint32_t(n[d]);
+    if (total <= std::numeric_limits<std::int32_t>::max())
+      for_each_flat<std::uint32_t>(space, name, n32, f, std::make_index_sequence<N>{});
+    else
+      for_each_flat<std::int64_t>(space, name, n, f, std::make_index_sequence<N>{});
   }
 }
 
 void range_transpose(Space const& space, Problem const& p, T* out) {
   Mat a(buffers().in.data(), p.d0, p.d1), b(out, p.d1, p.d0);
-  for_each_point(space, "etage::bench::range_transpose", p.d1, p.d0,
-                 KOKKOS_LAMBDA(std::int64_t j, std::int64_t i) { b(j, i) = a(i, j); });
+  for_each_point<2>(space, "etage::bench::range_transpose", {p.d1, p.d0},
+                    KOKKOS_LAMBDA(std::int64_t j, std::int64_t i) { b(j, i) = a(i, j); });
 }
 
 void range_stencil2d(Space const& space, Problem const& p, T* out) {
   Mat u(buffers().in.data(), p.d0, p.d1), v(out, p.d0, p.d1);
   std::int64_t const ny = p.d0, nx = p.d1;
-  for_each_point(
-      space, "etage::bench::range_stencil2d", ny, nx, KOKKOS_LAMBDA(std::int64_t y, std::int64_t x) {
+  for_each_point<2>(
+      space, "etage::bench::range_stencil2d", {ny, nx}, KOKKOS_LAMBDA(std::int64_t y, std::int64_t x) {
         T const n = y > 0 ? u(y - 1, x) : T(0), s = y + 1 < ny ? u(y + 1, x) : T(0);
         T const w = x > 0 ? u(y, x - 1) : T(0), e = x + 1 < nx ? u(y, x + 1) : T(0);
         v(y, x) = T(0.25) * n + T(0.25) * s + T(0.25) * w + T(0.25) * e;
@@ -206,8 +212,8 @@ void range_stencil3d(Space const& space, Problem const& p, T* out) {
   Cube u(buffers().in.data(), p.d0, p.d1, p.d2), v(out, p.d0, p.d1, p.d2);
   std::int64_t const nz = p.d0, ny = p.d1, nx = p.d2;
   T const c = T(1) / T(6);
-  for_each_point(
-      space, "etage::bench::range_stencil3d", nz, ny, nx, KOKKOS_LAMBDA(std::int64_t z, std::int64_t y, std::int64_t x) {
+  for_each_point<3>(
+      space, "etage::bench::range_stencil3d", {nz, ny, nx}, KOKKOS_LAMBDA(std::int64_t z, std::int64_t y, std::int64_t x) {
         T const zm = z > 0 ? u(z - 1, y, x) : T(0), zp = z + 1 < nz ? u(z + 1, y, x) : T(0);
         T const ym = y > 0 ? u(z, y - 1, x) : T(0), yp = y + 1 < ny ? u(z, y + 1, x) : T(0);
         T const xm = x > 0 ? u(z, y, x - 1) : T(0), xp = x + 1 < nx ? u(z, y, x + 1) : T(0);

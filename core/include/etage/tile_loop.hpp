@@ -82,7 +82,6 @@ struct BoundOperand {
   Buffer buffer;
   Loader loader;
   Op op;
-  int next_prefetch = Stages;  // tiles [Stages, next_prefetch) were prefetched (the first Stages load at once)
   static_assert(!Engine::l2_prefetch || Engine::producer_warps > 0,
                 "etage: L2 prefetches are issued by the producer warp; an engine without one cannot take them");
 
@@ -100,14 +99,16 @@ struct BoundOperand {
     loader.flush(m);
   }
   /// After the issue of tile t (issuing thread): the L2 prefetches the operand asks for (see
-  /// Operand), on engines that can.
-  ETAGE_FORCEINLINE_FUNCTION void prefetch_after(int t, int num_tiles) {
+  /// Operand), on engines that can. Tiles up to t + k - 1 were requested after earlier
+  /// issues, so tile t asks for [max(Stages, t + k), t + k] (after tile 0: [Stages, k]),
+  /// cut at num_tiles.
+  ETAGE_FORCEINLINE_FUNCTION void prefetch_after(int t, int num_tiles) const {
     if constexpr (Engine::l2_prefetch) {
-      int const k = op.l2_prefetch_distance, ahead = num_tiles - 1 - t;
+      int const k = op.l2_prefetch_distance < num_tiles ? op.l2_prefetch_distance : num_tiles;
       if (k <= 0) return;
-      int const through = t + 1 + (k < ahead ? k : ahead);  // one past the last tile to request
-      for (; next_prefetch < through; ++next_prefetch) {
-        TileOrigin const c = op.origin(next_prefetch);
+      int const from = t == 0 || t + k < Stages ? Stages : t + k, to = t + k < num_tiles ? t + k : num_tiles - 1;
+      for (int p = from; p <= to; ++p) {
+        TileOrigin const c = op.origin(p);
         loader.prefetch(c[0], c[1]);
       }
     }

@@ -221,6 +221,11 @@ struct RunBoundary {
   bool north = false, south = false, west = false, east = false;
   T b = T(0);
 
+  /// Whether the run starting at grid point (gy, gx) lies inside an ny x nx grid (with nx a
+  /// multiple of V, a run lies wholly inside or wholly outside).
+  ETAGE_FORCEINLINE_FUNCTION static bool inside(std::int64_t gy, std::int64_t gx, std::int64_t ny, std::int64_t nx) {
+    return gy < ny && gx < nx;
+  }
   /// For the run of V points starting at grid point (gy, gx) of an ny x nx grid.
   template <int V>
   ETAGE_FORCEINLINE_FUNCTION static RunBoundary at(std::int64_t gy, std::int64_t gx, std::int64_t ny,
@@ -284,7 +289,7 @@ struct Stencil2DKernel {
     for (int e = ctx.rank; e < G::points / V; e += ctx.count) {
       int const y = e / per_row, x = (e % per_row) * V;
       Vec<T, V> sum, centre, o;
-      if (Edge && (y0 + y >= ny || x0 + x >= nx)) continue;
+      if (Edge && !RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx)) continue;
       star_in_plane_run<V>(tile, w, y, x, sum, centre,
                            Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
 #pragma unroll
@@ -403,7 +408,7 @@ struct Stencil3DKernel {
             if (count % G::threads == 0 || e < count) {
               int const y = e / per_row, x = (e % per_row) * V;
               Vec<T, V> sum, centre;
-              bool const inside = !Edge || (y0 + y < ny && x0 + x < nx);
+              bool const inside = !Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx);
               star_in_plane_run<V>(tile, w, y, x, sum, centre,
                                    Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
               if (finish && inside) {
@@ -423,12 +428,12 @@ struct Stencil3DKernel {
         [&](int rank) {
 #pragma unroll
           for (int j = 0; j < per_thread; ++j) {
-            int const e = rank + j * G::threads;
-            if (e < count && (!Edge || (y0 + e / per_row < ny && x0 + (e % per_row) * V < nx))) {
+            int const e = rank + j * G::threads, y = e / per_row, x = (e % per_row) * V;
+            if (e < count && (!Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx))) {
               Vec<T, V> o;
 #pragma unroll
               for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, b);
-              o.store_global(&out(nz - 1, y0 + e / per_row, x0 + (e % per_row) * V));
+              o.store_global(&out(nz - 1, y0 + y, x0 + x));
             }
           }
         });

@@ -163,7 +163,6 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
   /// by the issuing thread after its first issue, which acquired the tensor map.
   ETAGE_INLINE_FUNCTION void prefetch(std::int64_t c0, std::int64_t c1) const {
 #if ETAGE_ARCH_BULK_TENSOR
-    if (!map_acquired) Kokkos::abort("etage BulkTensor: L2 prefetch before the first issue (tensor map not acquired)");
     BoxCoordinates const b = box_coordinates(c0, c1);
     ptx::cp_async_bulk_prefetch_tensor_2d_l2(src.tensor_map, b.inner, b.outer);
 #else
