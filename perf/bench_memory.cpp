@@ -5,8 +5,8 @@
 ///
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
-/// blocks other than the defaults: <Engine BOxBI> or <Engine BOxBI N/SM>, N = StencilTile's
-/// MinTeams; transpose tiles or teams other than the default: <Engine TDxTD> or
+/// blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
+/// other than 256, then " N/SM", N = StencilTile's MinTeams; transpose tiles or teams other than the default: <Engine TDxTD> or
 /// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
@@ -468,6 +468,7 @@ Config config() {
 template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1>
 Config stencil_config() {
   std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
+  if (Threads != 256) name += " " + std::to_string(Threads) + "t";
   if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
   return {name, Stages, &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>, Algo::Stencil2D,
           true};
@@ -545,18 +546,20 @@ void register_all() {
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
                                     config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
-                                    // Other blocks than the defaults (2D 32x64, 3D 16x64
-                                    // with register room for 2 teams per SM): the former
-                                    // default 16x64 without a bound, and other bounds.
+                                    // Other blocks than the defaults (2D 16x128, 3D 24x128,
+                                    // both with register room for 2 teams per SM): the
+                                    // former defaults (2D 32x64, 3D 16x64 2/SM), 16x64
+                                    // without a bound, and other bounds.
+                                    stencil_config<BulkTensor, 4, 32, 64, 256>(),
+                                    stencil_config<BulkTensor, 4, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 4, 16, 64, 256>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256>(),
-                                    stencil_config<BulkTensor, 4, 32, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
-                                    // Wider rows (512 bytes): less column halo per block.
+                                    // Wider rows (512 bytes): less column halo per block
+                                    // (the 2D default; and the 3D default's width).
                                     stencil_config<BulkTensor, 4, 16, 128, 256, 2>(),
-                                    // 24 rows: 3D 78 % of copy at both sizes (memory attempt 16).
                                     stencil_config<BulkTensor, 2, 24, 128, 256, 2>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's

@@ -150,6 +150,14 @@ struct StencilCase {
   int sweeps;
 };
 
+/// The block a 3D test runs with: on a GPU the default 3D block (24 rows x 512 bytes) fits 2
+/// stages only, so engines forced to more stages run the former default, 16 rows x 256 bytes
+/// with room for 2 teams per SM ("default blocks" runs the default at its own stage count).
+template <class T, int Rank, int Stages, class Tile>
+using test_tile = std::conditional_t<std::is_void_v<Tile> && Rank == 3 && !etage::impl::is_host_space<test::Space> &&
+                                         (Stages > 2),
+                                     StencilTile<16, int(256 / sizeof(T)), 256, 2>, Tile>;
+
 /// Runs the stencil (2D when Rank == 2: nz must be 1) and returns max |out - ref| / (1 + max |ref|).
 template <class Engine, int Stages, class T, int Rank, class Layout, GridKind Kind = GridKind::Plain, class Tile = void>
 double stencil_error(StencilCase const& c) {
@@ -175,7 +183,7 @@ double stencil_error(StencilCase const& c) {
                                        Stencil2D<T>{T(w.center), T(w.y_minus), T(w.y_plus), T(w.x_minus), T(w.x_plus)},
                                        boundary, Halo2D{h.y_lo, h.y_hi, h.x_lo, h.x_hi}, c.sweeps);
     } else {
-      stencil_3d<Engine, Stages, Tile>(test::Space{}, in.device(), out.device(),
+      stencil_3d<Engine, Stages, test_tile<T, Rank, Stages, Tile>>(test::Space{}, in.device(), out.device(),
                                        Stencil3D<T>{T(w.center), T(w.z_minus), T(w.z_plus), T(w.y_minus), T(w.y_plus),
                                                     T(w.x_minus), T(w.x_plus)},
                                        boundary, h, c.sweeps);
@@ -268,21 +276,21 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
 TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
-  // (GPU 32 x 64 in 2D and 16 x 64 in 3D, host 8 x 32): those run 16-byte runs when out
-  // takes 16-byte stores (Plain, Padded, Wide) and the scalar interior body otherwise
-  // (Offset: rows not 16-byte aligned).
+  // (GPU 16 x 128 in 2D, 24 x 128 and, above 2 stages, 16 x 64 in 3D; host 8 x 32): those run
+  // 16-byte runs when out takes 16-byte stores (Plain, Padded, Wide) and the scalar interior
+  // body otherwise (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
   for (bool fixed : {false, true}) {
     StencilCase const c2{1, 70, 300, full, fixed, 1}, c2p{1, 70, 301, full, fixed, 2};
-    StencilCase const c3{12, 50, 200, full, fixed, 1}, c3p{12, 50, 201, full, fixed, 1};
+    StencilCase const c3{12, 50, 300, full, fixed, 1}, c3p{12, 50, 301, full, fixed, 1};
     CHECK(stencil_error<E, S, float, 2, R>(c2) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>(c2p) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset>(c2) <= tolerance<float>());
     CHECK(stencil_error<E, S, double, 2, L>(c2) <= tolerance<double>());
-    // Many teams: on a GPU 9 x 18 = 162 blocks of 32 x 64, one per team; 4000 x 4000 has
-    // 125 x 63 = 7,875 blocks, more than 8 per team of concurrent_teams (938 or 1,056 on the
-    // H200, by team size): teams of 7 or 8 blocks (stencil_2d_blocks_per_team).
+    // Many teams: on a GPU 17 x 9 = 153 blocks of 16 x 128, one per team; 4000 x 4000 has
+    // 250 x 32 = 8,000 blocks, more than 8 per team of concurrent_teams (938 on the H200 for
+    // teams of 288 threads): teams of 7 or 8 blocks (stencil_2d_blocks_per_team).
     CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 260, 1100, full, fixed, 1}) <= tolerance<float>());
     if constexpr (!etage::impl::is_host_space<test::Space>)
       CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 4000, 4000, full, fixed, 1}) <= tolerance<float>());
@@ -310,6 +318,24 @@ TEMPLATE_LIST_TEST_CASE("C16: zero-width halo on one side, and a 1x1 grid", "[st
     // nx a multiple of 16 bytes: the edge blocks' 16-byte runs with a zero-width side.
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide>({1, 45, 76, h, true, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Wide>({13, 21, 36, h, true, 1}) <= tolerance<float>());
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage count (Stages = 0)",
+                        "[stencil][defaults]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  for (bool fixed : {false, true}) {
+    // Interior, edge and 1-point grids; nx a multiple of 16 bytes (Wide) and not (Offset).
+    CHECK(stencil_error<E, 0, float, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, 0, double, 2, L, GridKind::Offset>(StencilCase{1, 45, 77, full, fixed, 2}) <=
+          tolerance<double>());
+    CHECK(stencil_error<E, 0, float, 3, R>(StencilCase{12, 50, 300, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, 0, float, 3, R, GridKind::Wide>(StencilCase{12, 50, 300, full, fixed, 1}) <=
+          tolerance<float>());
+    CHECK(stencil_error<E, 0, double, 3, R, GridKind::Offset>(StencilCase{9, 30, 150, no_x_hi, fixed, 2}) <=
+          tolerance<double>());
+    CHECK(stencil_error<E, 0, float, 3, R, GridKind::Padded>(StencilCase{1, 1, 1, full, fixed, 1}) <=
+          tolerance<float>());
   }
 }
 
@@ -349,6 +375,15 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   auto win = Kokkos::subview(big, Kokkos::ALL, Kokkos::pair<int, int>(1, 4), Kokkos::ALL);
   REQUIRE_THROWS_MATCHES(stencil_3d(space, win, out, w3), InvalidArgument,
                          MessageMatches(ContainsSubstring("stride of z is 48") && ContainsSubstring("24")));
+#if ETAGE_HAS_CUDA_ENGINES
+  // The default 3D block on a GPU (24 x 128 floats) fits 2 stages; a forced 4 names the
+  // block, the bytes asked for and the limit.
+  V3 g("g", 4, 30, 200), g_out("g_out", 4, 30, 200);
+  auto const four_stages = [&] { stencil_3d<engine::BulkTensor, 4>(space, g, g_out, w3); };
+  REQUIRE_THROWS_MATCHES(four_stages(), ScratchLimitExceeded,
+                         MessageMatches(ContainsSubstring("4 stages, 24x128 block") &&
+                                        ContainsSubstring("bytes of level-0 team scratch, limit")));
+#endif
   // Empty grids are a no-op.
   V2 z0("z0", 0, 4), z1("z1", 0, 4);
   REQUIRE_NOTHROW(stencil_2d(space, z0, z1, w2));

@@ -93,39 +93,66 @@ struct Halo3D {
 /// `MinTeams`: teams per multiprocessor the compiler must make room for (the second
 /// argument of Kokkos::LaunchBounds, i.e. CUDA __launch_bounds__'s minBlocksPerMultiprocessor:
 /// it caps registers per thread at what that many teams need); 1 leaves the compiler free.
-template <int BO, int BI, int Threads, int MinTeams = 1>
+/// `DefaultStages`: the stage count a call that gives none (Stages = 0) runs this block at,
+/// clamped to the engine's [min_stages, max_stages]; 0: the engine's default. A block whose
+/// box is too large for the engine's default ring names the count that fits.
+template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0>
 struct StencilTile {
   static_assert(BO >= 1 && BI >= 1 && Threads >= 1, "etage::StencilTile: extents and Threads must be >= 1");
   static_assert(MinTeams >= 1, "etage::StencilTile: MinTeams must be >= 1");
-  static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams;
+  static_assert(DefaultStages >= 0, "etage::StencilTile: DefaultStages must be >= 0");
+  static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams, default_stages = DefaultStages;
 };
 
 /// Default block of stencil_2d per space and type. Host: 8 rows x 128 bytes, one thread per
-/// team. GPU: 32 rows x 256 bytes, 256 threads (8 points of a float block each); the 34 x 72
-/// float (34 x 36 double) box is 9,792 bytes, so the default 4 stages fit the H200's
-/// 40,936 B of level-0 scratch (5 do not). Measured on the H200 against 16 x 64 floats:
-/// 71 % of copy against 68 % (perf/NOTES.md, memory attempt 11); with the chunked league and
-/// edge runs of attempt 15, 87-88 % against 76-77 %; with the L2 prefetch of attempt 16,
-/// 89-90 % (16 x 128 with room for 2 teams per SM: 90-91 %, and 87 % without the prefetch
-/// on another H200, where this block read 87-88 %: no better by more than noise).
+/// team. GPU: 16 rows x 512 bytes, 256 threads (8 points of a float block each), with
+/// register room for 2 teams per SM; the 18 x 136 float (18 x 68 double) box is 9,792 bytes,
+/// so the engines' default 4 stages fit the H200's 40,936 B of level-0 scratch (5 do not).
+/// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 with the L2 prefetch (perf/NOTES.md,
+/// memory attempts 16 and 17): 91-92 % of copy against 88-90 % for the former default of
+/// 32 rows x 256 bytes, in the same process on four H200s (without the prefetch, at 3
+/// stages, 86-87 % against 87-88 %).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<32, int(256 / sizeof(T)), 256>>;
+                       StencilTile<16, int(512 / sizeof(T)), 256, 2>>;
 
-/// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 256 bytes, 256 threads, with
+/// Default block of stencil_3d. Host: as for 2D. GPU: 24 rows x 512 bytes, 256 threads, with
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
-/// registers and needs 127 registers unbounded, which leaves one team per SM); the 18 x 72
-/// float box is 5,184 bytes (7 stages fit). Measured on the H200 at 6 stages: 57 % of copy
-/// against 45 % without the bound (perf/NOTES.md, memory attempt 11); with the edge runs of
-/// attempt 15, 76 % at 640^3 (16 x 128 2/SM: 79 %, but 72 % at 808^3 against this block's
-/// 71-74 %). 24 x 128 with 2 stages read 77-79 % at both sizes in attempt 16, but its box
-/// (14,144 B for float) takes 2 stages at most, so the default stage count would have to
-/// depend on the block: not changed yet.
+/// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 2 stages
+/// by default: the 26 x 136 float (26 x 68 double) box is 14,144 bytes, so 3 stages do not
+/// fit the H200's 40,936 B of level-0 scratch (a call asking for more throws
+/// ScratchLimitExceeded). Measured on the H200 at 640^3 and 808^3 floats (perf/NOTES.md,
+/// memory attempts 16 and 17): 77-78 % of copy in four runs, against 73-74 % for the former
+/// default of 16 rows x 256 bytes at 4 stages; 16 x 512 bytes at 4 stages read 79 % at 640^3
+/// but 72 % at 808^3 (808 = 6 x 128 + 40: the last block column is a third full).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
+                       StencilTile<24, int(512 / sizeof(T)), 256, 2, 2>>;
+
+namespace impl {
+/// Stage count a stencil runs `Engine` at with block `Tile`: `Stages`, else the block's
+/// default (clamped to the engine's range), else the engine's.
+template <class Engine, int Stages, class Tile>
+inline constexpr int stencil_stages =
+    Stages != 0 ? Stages
+    : Tile::default_stages > 0
+        ? (Tile::default_stages < Engine::min_stages   ? Engine::min_stages
+           : Tile::default_stages > Engine::max_stages ? Engine::max_stages
+                                                       : Tile::default_stages)
+        : default_stages<Engine>;
+}  // namespace impl
+
+/// Teams of stencil_3d per team slot of the device (concurrent_teams: the teams its thread
+/// count allows); each (y, x) block's z range is cut so that blocks x ranges reaches about
+/// this many times the slots (at least 8 planes per range). Fewer ranges mean fewer extra
+/// plane loads (2 per range) and pipeline fills; more, a smaller last partial wave. Measured
+/// on the H200 with 24 x 128 float blocks, BulkTensor/2, as ranges per block (perf/NOTES.md,
+/// memory attempt 17): 640^3 (135 blocks): 9 or 13 ranges 81 % of copy, 28 (4 per slot) 78 %,
+/// 4 or 6 (fewer teams than two waves of resident teams) 71-75 %; 808^3 (238 blocks): 9 to
+/// 16 ranges 77-78 %. 2 per slot gives 14 and 8 ranges there.
+inline constexpr int stencil_3d_teams_per_slot = 2;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
 /// team r takes the consecutive blocks [blocks * r / league, blocks * (r + 1) / league) (7 or
@@ -133,7 +160,7 @@ using default_stencil_tile_3d =
 /// ones finish. Small grids take fewer blocks per team, so that the league is at least the
 /// teams the device runs at once as far as its thread count tells (impl::chunked_league,
 /// impl::concurrent_teams: an upper bound, registers and scratch may allow fewer).
-/// Measured on the H200 with the default 32 x 64 float block at 1 and 2 GiB (perf/NOTES.md,
+/// Measured on the H200 with the then default 32 x 64 float block at 1 and 2 GiB (perf/NOTES.md,
 /// memory attempt 15): BulkTensor/4 82-83 % of copy with 8, 79-82 % with 4 or 12, 78-80 %
 /// with 16, 74-77 % with 32, 72-73 % with about 70 (four waves of teams, the previous rule),
 /// 42 % with 1; CpAsync/3 73-74 % with 8 against 67 %. The host keeps impl::league_for (four
@@ -142,13 +169,17 @@ inline constexpr int stencil_2d_blocks_per_team = 8;
 
 /// Input boxes ahead of the newest issued one that a stencil_2d team keeps prefetched into
 /// L2 (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor).
-/// Measured on the H200 with the default block, BulkTensor/4, at 1 and 2 GiB (perf/NOTES.md,
-/// memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (one GPU). With 8 blocks
+/// Measured on the H200 with the then default 32 x 64 block, BulkTensor/4, at 1 and 2 GiB
+/// (perf/NOTES.md, memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (one
+/// GPU); the 16 x 128 block (now the default) read 91-92 % with 5, or 3 and 5 issued only once
+/// the ring is full (attempt 17). With 8 blocks
 /// per team and 4 stages, 5 requests every remaining block of a team by its third load and 7
 /// by its first, which is why they measure alike: the value was tuned with those two
 /// settings only. The 3D stencil prefetches nothing: at 4 stages 3 or 5 boxes ahead cost it
-/// 2-7 points (at 2 stages it gained, 60 -> 66-70 %, still below 4 stages without); the
-/// sum's choice is in reduce.hpp.
+/// 2-7 points (with 16 x 64 blocks at 2 stages it gained, 60 -> 66-70 %, still below 4
+/// stages without); its default 24 x 128 block at 2 stages read 79 / 74 % (640^3 / 808^3)
+/// with 2 boxes ahead against 78 / 77 % without (attempt 17). The sum's choice is in
+/// reduce.hpp.
 inline constexpr int stencil_2d_l2_prefetch_distance = 5;
 
 namespace impl {
@@ -540,7 +571,7 @@ using stencil_source_t = TileSource<T, Tile::bo + 2, Tile::bi + 2 * int(16 / siz
 template <class ExecSpace, class Engine, int Stages, class Tile, class T, class Mem>
 std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in, CanonicalOut2<T, Mem> const& out,
                            StarWeights<T> const& w, T b, bool forced) {
-  constexpr int S = resolved_stages<Engine, Stages>;
+  constexpr int S = stencil_stages<Engine, Stages, Tile>;
   if constexpr (!engine_compiles<Engine, S, Tile::threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
   } else {
@@ -571,7 +602,7 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
 template <class ExecSpace, class Engine, int Stages, class Tile, class T, class Mem>
 std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in2d, CanonicalOut3<T, Mem> const& out,
                            StarWeights<T> const& w, T b, bool forced) {
-  constexpr int S = resolved_stages<Engine, Stages>;
+  constexpr int S = stencil_stages<Engine, Stages, Tile>;
   if constexpr (!engine_compiles<Engine, S, Tile::threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
   } else {
@@ -582,8 +613,10 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
-    // Enough teams to fill the space, each streaming >= 8 planes (2 extra plane loads each).
-    std::int64_t const target = league_for(space, std::int64_t(1) << 40, tile_loop_team_size<Engine>(Tile::threads));
+    // About twice the teams the space runs at once by its thread count (stencil_3d_teams_per_slot),
+    // each streaming >= 8 planes (2 extra plane loads each).
+    std::int64_t const target =
+        stencil_3d_teams_per_slot * concurrent_teams(space, tile_loop_team_size<Engine>(Tile::threads));
     std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;

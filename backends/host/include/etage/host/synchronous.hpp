@@ -84,6 +84,37 @@ struct TileLoader<engine::Synchronous, Source, Threads> {
     std::int64_t const c_outer = Source::inner == 1 ? c0 : c1;
     int const rank = m.team_rank();
     int const size = Threads > 0 ? Threads : m.team_size();
+    if constexpr (Source::box_inner % Source::vector_elements == 0) {
+      constexpr int V = Source::vector_elements, chunks_per_row = Source::box_inner / V,
+                    chunks = int(Source::box_elements) / V;
+      if (src.vector_ok && c_inner % V == 0) {
+        // 16-byte copies, `batch` loads in flight per thread before their stores (the stores
+        // to the stage could alias the loads as far as the compiler knows).
+        constexpr int batch = 4;
+        for (int base = rank; base < chunks; base += batch * size) {
+          Vec<T, V> v[batch];
+#pragma unroll
+          for (int r = 0; r < batch; ++r) {
+            int const idx = base + r * size;
+            if (idx >= chunks) break;
+            std::int64_t const go = c_outer + idx / chunks_per_row, gi = c_inner + (idx % chunks_per_row) * V;
+            if (src.contains(go, gi) && gi + V <= src.extent_inner()) {
+              v[r] = Vec<T, V>::load(src.data + go * src.stride_outer() + gi);
+            } else {
+#pragma unroll
+              for (int e = 0; e < V; ++e) v[r].v[e] = impl::load_or_zero(src, go, gi + e);
+            }
+          }
+#pragma unroll
+          for (int r = 0; r < batch; ++r) {
+            int const idx = base + r * size;
+            if (idx >= chunks) break;
+            v[r].store(dst + std::size_t(idx) * V);
+          }
+        }
+        return;
+      }
+    }
     for (int idx = rank; idx < int(Source::box_elements); idx += size) {
       int const o = idx / Source::box_inner;
       int const i = idx % Source::box_inner;
