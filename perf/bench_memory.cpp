@@ -6,7 +6,9 @@
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
 /// blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
-/// other than 256, then " N/SM", N = StencilTile's MinTeams; transpose tiles or teams other than the default: <Engine TDxTD> or
+/// other than 256, then " N/SM", N = StencilTile's MinTeams; the default 3D block on a GPU,
+/// 24x128, fits 2 stages, so BM_Stencil3D<Engine>/stages:S with S > 2 runs the 16x64 2/SM
+/// block, etage::default_stencil_tile_3d_deep; transpose tiles or teams other than the default: <Engine TDxTD> or
 /// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers

@@ -150,14 +150,6 @@ struct StencilCase {
   int sweeps;
 };
 
-/// The block a 3D test runs with: on a GPU the default 3D block (24 rows x 512 bytes) fits 2
-/// stages only, so engines forced to more stages run the former default, 16 rows x 256 bytes
-/// with room for 2 teams per SM ("default blocks" runs the default at its own stage count).
-template <class T, int Rank, int Stages, class Tile>
-using test_tile = std::conditional_t<std::is_void_v<Tile> && Rank == 3 && !etage::impl::is_host_space<test::Space> &&
-                                         (Stages > 2),
-                                     StencilTile<16, int(256 / sizeof(T)), 256, 2>, Tile>;
-
 /// Runs the stencil (2D when Rank == 2: nz must be 1) and returns max |out - ref| / (1 + max |ref|).
 template <class Engine, int Stages, class T, int Rank, class Layout, GridKind Kind = GridKind::Plain, class Tile = void>
 double stencil_error(StencilCase const& c) {
@@ -183,7 +175,7 @@ double stencil_error(StencilCase const& c) {
                                        Stencil2D<T>{T(w.center), T(w.y_minus), T(w.y_plus), T(w.x_minus), T(w.x_plus)},
                                        boundary, Halo2D{h.y_lo, h.y_hi, h.x_lo, h.x_hi}, c.sweeps);
     } else {
-      stencil_3d<Engine, Stages, test_tile<T, Rank, Stages, Tile>>(test::Space{}, in.device(), out.device(),
+      stencil_3d<Engine, Stages, Tile>(test::Space{}, in.device(), out.device(),
                                        Stencil3D<T>{T(w.center), T(w.z_minus), T(w.z_plus), T(w.y_minus), T(w.y_plus),
                                                     T(w.x_minus), T(w.x_plus)},
                                        boundary, h, c.sweeps);
@@ -276,9 +268,9 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
 TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
-  // (GPU 16 x 128 in 2D, 24 x 128 and, above 2 stages, 16 x 64 in 3D; host 8 x 32): those run
-  // 16-byte runs when out takes 16-byte stores (Plain, Padded, Wide) and the scalar interior
-  // body otherwise (Offset: rows not 16-byte aligned).
+  // (GPU 2D 16 rows x 512 bytes; 3D 24 x 512 bytes at 2 stages, 16 x 256 bytes above; host
+  // 8 x 128 bytes): those run 16-byte runs when out takes 16-byte stores (Plain, Padded,
+  // Wide) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
   for (bool fixed : {false, true}) {
@@ -287,10 +279,11 @@ TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, s
     CHECK(stencil_error<E, S, float, 2, R>(c2) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Padded>(c2p) <= tolerance<float>());
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset>(c2) <= tolerance<float>());
-    CHECK(stencil_error<E, S, double, 2, L>(c2) <= tolerance<double>());
+    // LayoutLeft runs the canonical 300 x 200 grid: interior 16 x 64 double blocks exist.
+    CHECK(stencil_error<E, S, double, 2, L>(StencilCase{1, 200, 300, full, fixed, 1}) <= tolerance<double>());
     // Many teams: on a GPU 17 x 9 = 153 blocks of 16 x 128, one per team; 4000 x 4000 has
-    // 250 x 32 = 8,000 blocks, more than 8 per team of concurrent_teams (938 on the H200 for
-    // teams of 288 threads): teams of 7 or 8 blocks (stencil_2d_blocks_per_team).
+    // 250 x 32 = 8,000 blocks, 8 per team of a wave of 938 teams of 288 threads (H200;
+    // stencil_2d_blocks_per_team), 7 per team of a wave of 1,056 teams of 256 threads.
     CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 260, 1100, full, fixed, 1}) <= tolerance<float>());
     if constexpr (!etage::impl::is_host_space<test::Space>)
       CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 4000, 4000, full, fixed, 1}) <= tolerance<float>());
@@ -325,11 +318,15 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
                         "[stencil][defaults]", test::EnginesUnderTest) {
   using E = typename TestType::engine;
   for (bool fixed : {false, true}) {
-    // Interior, edge and 1-point grids; nx a multiple of 16 bytes (Wide) and not (Offset).
+    // Grids with interior blocks (float and double; GPU blocks 16 x 512 bytes in 2D and 24 x
+    // 512 bytes in 3D: 3D needs ny >= 49 and nx >= 257 floats or 129 doubles), edge-only
+    // grids, a 1-point grid; nx a multiple of 16 bytes (Wide) and not (Offset).
     CHECK(stencil_error<E, 0, float, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, 0, double, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<double>());
     CHECK(stencil_error<E, 0, double, 2, L, GridKind::Offset>(StencilCase{1, 45, 77, full, fixed, 2}) <=
           tolerance<double>());
     CHECK(stencil_error<E, 0, float, 3, R>(StencilCase{12, 50, 300, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, 0, double, 3, R>(StencilCase{9, 50, 150, full, fixed, 1}) <= tolerance<double>());
     CHECK(stencil_error<E, 0, float, 3, R, GridKind::Wide>(StencilCase{12, 50, 300, full, fixed, 1}) <=
           tolerance<float>());
     CHECK(stencil_error<E, 0, double, 3, R, GridKind::Offset>(StencilCase{9, 30, 150, no_x_hi, fixed, 2}) <=
@@ -376,13 +373,16 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   REQUIRE_THROWS_MATCHES(stencil_3d(space, win, out, w3), InvalidArgument,
                          MessageMatches(ContainsSubstring("stride of z is 48") && ContainsSubstring("24")));
 #if ETAGE_HAS_CUDA_ENGINES
-  // The default 3D block on a GPU (24 x 128 floats) fits 2 stages; a forced 4 names the
-  // block, the bytes asked for and the limit.
+  // A forced stage count whose ring does not fit level-0 scratch (8 x 14,144 bytes for the
+  // 24 x 128 float block) names the block, the bytes asked for and the limit.
   V3 g("g", 4, 30, 200), g_out("g_out", 4, 30, 200);
-  auto const four_stages = [&] { stencil_3d<engine::BulkTensor, 4>(space, g, g_out, w3); };
-  REQUIRE_THROWS_MATCHES(four_stages(), ScratchLimitExceeded,
-                         MessageMatches(ContainsSubstring("4 stages, 24x128 block") &&
+  auto const too_deep = [&] { stencil_3d<engine::Synchronous, 8, StencilTile<24, 128, 256, 2, 2>>(space, g, g_out, w3); };
+  REQUIRE_THROWS_MATCHES(too_deep(), ScratchLimitExceeded,
+                         MessageMatches(ContainsSubstring("8 stages, 24x128 block") &&
                                         ContainsSubstring("bytes of level-0 team scratch, limit")));
+  // Without a block, more than 2 stages take the 16 x 64 block, which fits them.
+  auto const deep = [&] { stencil_3d<engine::Synchronous, 4>(space, g, g_out, w3); };
+  REQUIRE_NOTHROW(deep());
 #endif
   // Empty grids are a no-op.
   V2 z0("z0", 0, 4), z1("z1", 0, 4);

@@ -107,7 +107,8 @@ struct StencilTile {
 /// Default block of stencil_2d per space and type. Host: 8 rows x 128 bytes, one thread per
 /// team. GPU: 16 rows x 512 bytes, 256 threads (8 points of a float block each), with
 /// register room for 2 teams per SM; the 18 x 136 float (18 x 68 double) box is 9,792 bytes,
-/// so the engines' default 4 stages fit the H200's 40,936 B of level-0 scratch (5 do not).
+/// so 4 stages (CpAsync's and BulkTensor's default) fit the H200's 40,936 B of level-0
+/// scratch (5 do not).
 /// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 with the L2 prefetch (perf/NOTES.md,
 /// memory attempts 16 and 17): 91-92 % of copy against 88-90 % for the former default of
 /// 32 rows x 256 bytes, in the same process on four H200s (without the prefetch, at 3
@@ -121,15 +122,24 @@ using default_stencil_tile =
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
 /// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 2 stages
 /// by default: the 26 x 136 float (26 x 68 double) box is 14,144 bytes, so 3 stages do not
-/// fit the H200's 40,936 B of level-0 scratch (a call asking for more throws
-/// ScratchLimitExceeded). Measured on the H200 at 640^3 and 808^3 floats (perf/NOTES.md,
-/// memory attempts 16 and 17): 77-78 % of copy in four runs, against 73-74 % for the former
-/// default of 16 rows x 256 bytes at 4 stages; 16 x 512 bytes at 4 stages read 79 % at 640^3
-/// but 72 % at 808^3 (808 = 6 x 128 + 40: the last block column is a third full).
+/// fit the H200's 40,936 B of level-0 scratch. A call that asks for more than 2 stages
+/// without naming a block gets default_stencil_tile_3d_deep instead. Measured on the H200 at
+/// 640^3 and 808^3 floats (perf/NOTES.md, memory attempts 16 and 17): 76-80 % of copy in
+/// five runs, against 73-76 % for 16 rows x 256 bytes at 4 stages in the same processes; 16
+/// x 512 bytes at 4 stages read 78-79 % at 640^3 but 70-72 % at 808^3 (why it loses there
+/// and 24 x 512 bytes does not is not established).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
                        StencilTile<24, int(512 / sizeof(T)), 256, 2, 2>>;
+
+/// Block of stencil_3d for a call that asks for more than 2 stages without naming a block
+/// (the previous default). Host: as default_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256
+/// threads, room for 2 teams per SM; its 18 x 72 float box (5,184 bytes) fits 7 stages.
+template <class ExecSpace, class T>
+using default_stencil_tile_3d_deep =
+    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+                       StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
 namespace impl {
 /// Stage count a stencil runs `Engine` at with block `Tile`: `Stages`, else the block's
@@ -150,8 +160,9 @@ inline constexpr int stencil_stages =
 /// plane loads (2 per range) and pipeline fills; more, a smaller last partial wave. Measured
 /// on the H200 with 24 x 128 float blocks, BulkTensor/2, as ranges per block (perf/NOTES.md,
 /// memory attempt 17): 640^3 (135 blocks): 9 or 13 ranges 81 % of copy, 28 (4 per slot) 78 %,
-/// 4 or 6 (fewer teams than two waves of resident teams) 71-75 %; 808^3 (238 blocks): 9 to
-/// 16 ranges 77-78 %. 2 per slot gives 14 and 8 ranges there.
+/// 4 or 6 71-75 % (540 or 810 teams: 2.05 or 3.07 waves of the 264 resident teams, a last
+/// wave nearly empty); 808^3 (238 blocks): 4 or 6 ranges 73-75 %, 9 to 16 ranges 77-78 %.
+/// 2 per slot gives 14 and 8 ranges there: the recorded run read 80 % and 76 % with them.
 inline constexpr int stencil_3d_teams_per_slot = 2;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
@@ -696,7 +707,8 @@ Kokkos::View<T**, Kokkos::LayoutRight, Mem> padded_grid(std::size_t rows, std::s
 /// - w: the five weights. boundary: cells outside the grid read as 0 or a fixed value.
 ///   halo: width read on each side, 0 or 1 (0: that neighbour is not read).
 /// - sweeps >= 1; more than one allocates one temporary grid (ping-pong, out gets the last).
-/// - Engine (engine::Auto default), Stages (0: the engine's default), Tile: StencilTile (void:
+/// - Engine (engine::Auto default), Stages (0: the block's StencilTile::DefaultStages clamped
+///   to the engine's range, else the engine's default), Tile: StencilTile (void:
 ///   default_stencil_tile). An empty grid is a no-op; a 1x1 grid launches one team.
 /// - Bytes per sweep: nx*ny*sizeof(T) read once and written once (see the file comment for
 ///   the halo overlap).
@@ -769,7 +781,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
 ///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
 /// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages: as for stencil_2d; Tile:
-///   StencilTile (void: default_stencil_tile_3d).
+///   StencilTile (void: default_stencil_tile_3d, at its default of 2 stages on a GPU; with
+///   Stages > 2, default_stencil_tile_3d_deep).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 /// Asynchronous as stencil_2d.
@@ -781,7 +794,9 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   impl::StencilChecks<3, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
-  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile_3d<ExecSpace, T>, Tile>;
+  using TileShape = std::conditional_t<!std::is_void_v<Tile>, Tile,
+                                       std::conditional_t<(Stages > 2), default_stencil_tile_3d_deep<ExecSpace, T>,
+                                                          default_stencil_tile_3d<ExecSpace, T>>>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
   if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)
