@@ -110,7 +110,7 @@ struct StencilTile {
 /// so 4 stages (CpAsync's and BulkTensor's default) fit the H200's 40,936 B of level-0
 /// scratch (5 do not).
 /// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 with the L2 prefetch (perf/NOTES.md,
-/// memory attempts 16 and 17): 91-92 % of copy against 88-90 % for the former default of
+/// memory attempts 16 and 17): 90-92 % of copy against 88-90 % for the former default of
 /// 32 rows x 256 bytes, in the same process on four H200s (without the prefetch, at 3
 /// stages, 86-87 % against 87-88 %).
 template <class ExecSpace, class T>
