@@ -145,13 +145,9 @@ namespace impl {
 /// Stage count a stencil runs `Engine` at with block `Tile`: `Stages`, else the block's
 /// default (clamped to the engine's range), else the engine's.
 template <class Engine, int Stages, class Tile>
-inline constexpr int stencil_stages =
-    Stages != 0 ? Stages
-    : Tile::default_stages > 0
-        ? (Tile::default_stages < Engine::min_stages   ? Engine::min_stages
-           : Tile::default_stages > Engine::max_stages ? Engine::max_stages
-                                                       : Tile::default_stages)
-        : default_stages<Engine>;
+inline constexpr int stencil_stages = Stages == 0 && Tile::default_stages > 0
+                                          ? std::clamp(Tile::default_stages, Engine::min_stages, Engine::max_stages)
+                                          : resolved_stages<Engine, Stages>;
 }  // namespace impl
 
 /// Teams of stencil_3d per team slot of the device (concurrent_teams: the teams its thread
@@ -794,9 +790,12 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   impl::StencilChecks<3, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
+  // Without a block: the default, unless the call asks for more stages than the default
+  // block's own count (which is all its box fits).
+  using Default = default_stencil_tile_3d<ExecSpace, T>;
   using TileShape = std::conditional_t<!std::is_void_v<Tile>, Tile,
-                                       std::conditional_t<(Stages > 2), default_stencil_tile_3d_deep<ExecSpace, T>,
-                                                          default_stencil_tile_3d<ExecSpace, T>>>;
+                                       std::conditional_t<(Default::default_stages > 0 && Stages > Default::default_stages),
+                                                          default_stencil_tile_3d_deep<ExecSpace, T>, Default>>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
   if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)

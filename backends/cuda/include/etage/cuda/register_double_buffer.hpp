@@ -83,21 +83,11 @@ struct TileLoader<engine::RegisterDoubleBuffer, Source, Threads> {
     vector_path = Source::box_inner % V == 0 && src.vector_ok && c_inner % V == 0;
     if constexpr (Source::box_inner % V == 0) {
       if (vector_path) {
-        constexpr int chunks_per_row = Source::box_inner / V;
         constexpr int chunks = int(Source::box_elements) / V;
 #pragma unroll
         for (int r = 0; r < vectors_per_thread; ++r) {
           int const idx = rank + r * Threads;
-          if (idx < chunks) {
-            int const o = idx / chunks_per_row, i = (idx % chunks_per_row) * V;
-            std::int64_t const go = c_outer + o, gi = c_inner + i;
-            if (src.contains(go, gi) && gi + V <= src.extent_inner()) {
-              vregs[r] = Vec::load(src.data + go * src.stride_outer() + gi);
-            } else {
-#pragma unroll
-              for (int e = 0; e < V; ++e) vregs[r].v[e] = impl::load_or_zero(src, go, gi + e);
-            }
-          }
+          if (idx < chunks) vregs[r] = impl::load_chunk_or_zero(src, c_outer, c_inner, idx);
         }
         return;
       }

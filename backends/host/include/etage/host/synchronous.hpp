@@ -66,6 +66,24 @@ ETAGE_FORCEINLINE_FUNCTION typename Source::value_type load_or_zero(Source const
   return s.contains(g_outer, g_inner) ? s.data[g_outer * s.stride_outer() + g_inner * s.stride_inner()] : T(0);
 }
 
+/// Chunk `idx` of the box at (c_outer, c_inner) of `s`: its V = Source::vector_elements
+/// elements from (c_outer + idx / (box_inner / V), c_inner + V * (idx % (box_inner / V))), one
+/// 16-byte load when the whole chunk lies inside the source, element by element (zero
+/// outside the extents) otherwise. Preconditions: s.vector_ok and c_inner % V == 0 (so a
+/// chunk inside is 16-byte aligned).
+template <class Source>
+ETAGE_FORCEINLINE_FUNCTION Vec<typename Source::value_type, Source::vector_elements> load_chunk_or_zero(
+    Source const& s, std::int64_t c_outer, std::int64_t c_inner, int idx) {
+  constexpr int V = Source::vector_elements, chunks_per_row = Source::box_inner / V;
+  using Chunk = Vec<typename Source::value_type, V>;
+  std::int64_t const go = c_outer + idx / chunks_per_row, gi = c_inner + (idx % chunks_per_row) * V;
+  if (s.contains(go, gi) && gi + V <= s.extent_inner()) return Chunk::load(s.data + go * s.stride_outer() + gi);
+  Chunk c;
+#pragma unroll
+  for (int e = 0; e < V; ++e) c.v[e] = load_or_zero(s, go, gi + e);
+  return c;
+}
+
 }  // namespace impl
 
 /// Synchronous loader: the team copies the box element by element (flat index over the
@@ -85,8 +103,7 @@ struct TileLoader<engine::Synchronous, Source, Threads> {
     int const rank = m.team_rank();
     int const size = Threads > 0 ? Threads : m.team_size();
     if constexpr (Source::box_inner % Source::vector_elements == 0) {
-      constexpr int V = Source::vector_elements, chunks_per_row = Source::box_inner / V,
-                    chunks = int(Source::box_elements) / V;
+      constexpr int V = Source::vector_elements, chunks = int(Source::box_elements) / V;
       if (src.vector_ok && c_inner % V == 0) {
         // 16-byte copies, `batch` loads in flight per thread before their stores (the stores
         // to the stage could alias the loads as far as the compiler knows).
@@ -97,13 +114,7 @@ struct TileLoader<engine::Synchronous, Source, Threads> {
           for (int r = 0; r < batch; ++r) {
             int const idx = base + r * size;
             if (idx >= chunks) break;
-            std::int64_t const go = c_outer + idx / chunks_per_row, gi = c_inner + (idx % chunks_per_row) * V;
-            if (src.contains(go, gi) && gi + V <= src.extent_inner()) {
-              v[r] = Vec<T, V>::load(src.data + go * src.stride_outer() + gi);
-            } else {
-#pragma unroll
-              for (int e = 0; e < V; ++e) v[r].v[e] = impl::load_or_zero(src, go, gi + e);
-            }
+            v[r] = impl::load_chunk_or_zero(src, c_outer, c_inner, idx);
           }
 #pragma unroll
           for (int r = 0; r < batch; ++r) {
