@@ -102,7 +102,7 @@ std::int64_t concurrent_teams(ExecSpace const& space, int team_size) {
 /// the units, at least 1 when there is work. The 2D stencil's host league: measured on the
 /// H200, the stencils' teams of ~70 tiles beat one wave of persistent teams (perf/NOTES.md,
 /// memory attempts 5, 7; the 2D stencil's GPU league now takes 8 blocks per team, attempt 15;
-/// the 3D stencil sizes its z ranges with stencil_3d_teams_per_slot, attempt 17).
+/// the 3D stencil sizes its z ranges with stencil_3d_teams_per_slot, attempts 17 and 18).
 template <class ExecSpace>
 std::int64_t league_for(ExecSpace const& space, std::int64_t work_items, int team_size) {
   if (work_items <= 0) return 0;

@@ -155,11 +155,14 @@ inline constexpr int stencil_stages = Stages == 0 && Tile::default_stages > 0
 /// this many times the slots (at least 8 planes per range). Fewer ranges mean fewer extra
 /// plane loads (2 per range) and pipeline fills; more, a smaller last partial wave. Measured
 /// on the H200 with 24 x 128 float blocks, BulkTensor/2, as ranges per block (perf/NOTES.md,
-/// memory attempt 17): 640^3 (135 blocks): 9 or 13 ranges 81 % of copy, 28 (4 per slot) 78 %,
-/// 4 or 6 71-75 % (540 or 810 teams: 2.05 or 3.07 waves of the 264 resident teams, a last
-/// wave nearly empty); 808^3 (238 blocks): 4 or 6 ranges 73-75 %, 9 to 16 ranges 77-78 %.
-/// 2 per slot gives 14 and 8 ranges there: the recorded run read 80 % and 76 % with them.
-inline constexpr int stencil_3d_teams_per_slot = 2;
+/// memory attempts 17 and 18):
+/// - 640^3 (135 blocks): 9 or 13 ranges 81 % of copy, 28 78 %, 4 or 6 71-75 % (one GPU);
+///   8 ranges 78 %, 10, 14 or 20 79 % (another);
+/// - 808^3 (238 blocks): 8 ranges (the rule with 2 per slot) 76 % on four GPUs; 10 or 12
+///   78 %, 14 to 20 77 %, 5 to 7 73-75 % (one GPU); 9 to 16 77-78 % (another);
+/// - 824^3 (245 blocks): 8 to 16 ranges 80 %.
+/// 3 per slot gives 21, 12 and 12 ranges there (2 per slot: 14, 8, 8).
+inline constexpr int stencil_3d_teams_per_slot = 3;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
 /// team r takes the consecutive blocks [blocks * r / league, blocks * (r + 1) / league) (7 or
@@ -620,7 +623,7 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
-    // About twice the teams the space runs at once by its thread count (stencil_3d_teams_per_slot),
+    // About three times the teams the space runs at once by its thread count (stencil_3d_teams_per_slot),
     // each streaming >= 8 planes (2 extra plane loads each).
     std::int64_t const target =
         stencil_3d_teams_per_slot * concurrent_teams(space, tile_loop_team_size<Engine>(Tile::threads));
