@@ -127,7 +127,11 @@ using default_stencil_tile =
 /// 640^3 and 808^3 floats (perf/NOTES.md, memory attempts 16 and 17): 76-80 % of copy in
 /// five runs, against 73-76 % for 16 rows x 256 bytes at 4 stages in the same processes; 16
 /// x 512 bytes at 4 stages read 78-79 % at 640^3 but 70-72 % at 808^3 (why it loses there
-/// and 24 x 512 bytes does not is not established).
+/// and 24 x 512 bytes does not is not established). Attempt 18 (run K) compared it with
+/// 32 x 512 bytes (less halo), room for 3 teams per SM, 320- and 384-thread blocks and
+/// 16 x 512 bytes at 3 or 4 teams per SM; all read the same or less (at 640^3 / 768^3 /
+/// 808^3: 79 / 80 / 76 % for this block, 72-79 / 71-78 / 65-73 % for the others). With the
+/// z ranges of stencil_3d_teams_per_slot = 3 it read 80 / 78 % at 640^3 / 808^3 (b8d88fc).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
