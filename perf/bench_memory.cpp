@@ -458,7 +458,17 @@ struct Config {
   Runner (*make)(Algo);
   Algo only = Algo::Reduce;    // with `variant`: the one algorithm it applies to
   bool variant = false;        // a shape or form other than the default
+  bool default_2d = false;     // a stencil variant that is stencil_2d's default block and stage
+  bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
 };
+
+/// Whether block (BO, BI, Threads, MinTeams) at `Stages` is what a call without a block runs
+/// at that stage count (Default: default_stencil_tile or default_stencil_tile_3d).
+template <class Default, class Engine, int Stages, int BO, int BI, int Threads, int MinTeams>
+constexpr bool is_default_block() {
+  return Default::bo == BO && Default::bi == BI && Default::threads == Threads && Default::min_teams == MinTeams &&
+         etage::impl::stencil_stages<Engine, 0, Default> == Stages;
+}
 
 template <class Engine, int Stages>
 Config config() {
@@ -466,14 +476,20 @@ Config config() {
 }
 
 /// A stencil block other than the default: "<Engine> BOxBI" (", N/SM" when it asks for
-/// register room for N teams per multiprocessor).
+/// register room for N teams per multiprocessor). Not registered for an algorithm whose
+/// default block and stage count it is (the plain BM_Stencil<Engine>/stages:S row runs it).
 template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1>
 Config stencil_config() {
   std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
   if (Threads != 256) name += " " + std::to_string(Threads) + "t";
   if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
-  return {name, Stages, &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>, Algo::Stencil2D,
-          true};
+  return {name,
+          Stages,
+          &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>,
+          Algo::Stencil2D,
+          true,
+          is_default_block<etage::default_stencil_tile<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams>(),
+          is_default_block<etage::default_stencil_tile_3d<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams>()};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH
@@ -551,7 +567,9 @@ void register_all() {
                                     // Other blocks than the defaults (2D 16x128, 3D 24x128,
                                     // both with register room for 2 teams per SM): the
                                     // former defaults (2D 32x64, 3D 16x64 2/SM), 16x64
-                                    // without a bound, and other bounds.
+                                    // without a bound, and other bounds. A row that is an
+                                    // algorithm's default (16x128 2/SM/4 in 2D, 24x128 2/SM/2
+                                    // in 3D) runs only for the other algorithm.
                                     stencil_config<BulkTensor, 4, 32, 64, 256>(),
                                     stencil_config<BulkTensor, 4, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 4, 16, 64, 256>(),
@@ -592,6 +610,7 @@ void register_all() {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
         bool const stencil_variant = c.only == Algo::Stencil2D || c.only == Algo::Stencil3D;
         if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
+        if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
         std::ostringstream key;
         key << name << "/" << c.stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
