@@ -189,11 +189,7 @@ inline constexpr int stencil_2d_blocks_per_team = 8;
 /// the ring is full (attempt 17). With 8 blocks
 /// per team and 4 stages, 5 requests every remaining block of a team by its third load and 7
 /// by its first, which is why they measure alike: the value was tuned with those two
-/// settings only. The 3D stencil prefetches nothing: at 4 stages 3 or 5 boxes ahead cost it
-/// 2-7 points (with 16 x 64 blocks at 2 stages it gained, 60 -> 66-70 %, still below 4
-/// stages without); its default 24 x 128 block at 2 stages read 79 / 74 % (640^3 / 808^3)
-/// with 2 boxes ahead against 78 / 77 % without (attempt 17). The sum's choice is in
-/// reduce.hpp.
+/// settings only. The 3D stencil's and the sum's choices are next to their tile loops.
 inline constexpr int stencil_2d_l2_prefetch_distance = 5;
 
 namespace impl {
@@ -419,6 +415,10 @@ struct Stencil3DKernel {
                                                 std::int64_t zb, std::int64_t ze, std::int64_t first,
                                                 std::int64_t last, PerPlane const& per_plane, Top const& top) const {
     std::int64_t const row_base = y0 - 1, col = x0 - G::V, rows_per_plane = ny;
+    // No L2 prefetch (Operand::l2_prefetch_distance 0). Measured on the H200 (perf/NOTES.md,
+    // memory attempts 16-18): at 4 stages 3 or 5 planes ahead cost 2-7 points; the default
+    // 24 x 128 block at 2 stages read 80 / 71 % (640^3 / 808^3) with 1 plane ahead, 79 / 70 %
+    // with 2 and 65 / 58 % with 5, against 79 / 76 % without.
     tile_loop<Engine, Stages, G::threads>(
         team, int(last - first + 1),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
