@@ -559,7 +559,6 @@ void register_all() {
   // much at 1 GiB as at 2 GiB, in etage and in the copy alike.
   std::vector<int> const default_mib{1024, 2048};
   std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(),
-                                    config<Direct, 1>(),
                                     config<RegisterDoubleBuffer, 2>(), config<CpAsync, 2>(),
                                     config<CpAsync, 3>(),         config<CpAsync, 4>(),
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
@@ -591,8 +590,7 @@ void register_all() {
                                     reduce_value_config<BulkTensor, 6>()};
 #else
   std::vector<int> const default_mib{host_default_mib()};
-  std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>(),
-                                    config<Direct, 1>()};
+  std::vector<Config> const configs{config<Synchronous, 1>(), config<Synchronous, 2>(), config<Synchronous, 4>()};
 #endif
   bool const stages_given = std::getenv("ETAGE_BENCH_STAGES") && *std::getenv("ETAGE_BENCH_STAGES");
   std::vector<int> const stage_filter = env_ints("ETAGE_BENCH_STAGES", {});

@@ -20,11 +20,11 @@ struct EngineAt {
   static constexpr int stages = Stages;
 };
 #if ETAGE_HAS_CUDA_ENGINES
-using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 2>, EngineAt<engine::Direct, 1>, EngineAt<engine::RegisterDoubleBuffer, 2>,
+using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 2>, EngineAt<engine::RegisterDoubleBuffer, 2>,
                                     EngineAt<engine::CpAsync, 4>, EngineAt<engine::BulkTensor, 4>>;
 #else
 using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 1>, EngineAt<engine::Synchronous, 2>,
-                                    EngineAt<engine::Synchronous, 4>, EngineAt<engine::Direct, 1>>;
+                                    EngineAt<engine::Synchronous, 4>>;
 #endif
 
 /// Fresh seed per run (printed by the test on failure through CAPTURE).

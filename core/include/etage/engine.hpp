@@ -13,7 +13,6 @@ struct Synchronous {
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
   static constexpr bool l2_prefetch = false;
-  static constexpr bool staged = true;
 };
 /// CUDA, any architecture: the next tile is held in registers while the current stage is
 /// computed, then stored into the other slot. Exactly 2 stages.
@@ -26,7 +25,6 @@ struct RegisterDoubleBuffer {
   /// not only scratch.
   static constexpr bool register_staged = true;
   static constexpr bool l2_prefetch = false;
-  static constexpr bool staged = true;
 };
 /// CUDA sm_80+: per-thread cp.async.{ca,cg} copies, commit_group / wait_group. 2 to 8 stages.
 struct CpAsync {
@@ -36,7 +34,6 @@ struct CpAsync {
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
   static constexpr bool l2_prefetch = false;
-  static constexpr bool staged = true;
 };
 /// CUDA sm_90+: one elected producer thread issues cp.async.bulk.tensor (TMA) completing on
 /// a full mbarrier armed with expect_tx; consumers release through empty mbarriers. 2 to 8.
@@ -49,24 +46,6 @@ struct BulkTensor {
   /// The producer can prefetch tiles past the ring into L2 (cp.async.bulk.prefetch.tensor) for
   /// operands that ask for it (Operand::l2_prefetch_distance).
   static constexpr bool l2_prefetch = true;
-  static constexpr bool staged = true;
-};
-/// No stage: the threads that compute on a tile read it in place from global memory, through
-/// the cache hierarchy (on CUDA the read-only data cache: ld.global.nc). Every backend;
-/// exactly 1 "stage" and no team scratch. Nothing is overlapped inside a team: the hardware
-/// hides load latency with the other resident warps, and neighbouring tiles' shared elements
-/// (halos) are served by L1/L2. The no-staging baseline: whether a staged engine pays for an
-/// algorithm is measured against it (perf/NOTES.md, memory attempt 19).
-struct Direct {
-  static constexpr std::string_view name = "Direct";
-  static constexpr int min_stages = 1;
-  static constexpr int max_stages = 1;
-  static constexpr int producer_warps = 0;
-  static constexpr bool register_staged = false;
-  static constexpr bool l2_prefetch = false;
-  /// Tiles are not copied into team scratch (StageBuffer); the tile loop hands the compute
-  /// step a DirectTile over global memory instead of a SourceTile over a stage.
-  static constexpr bool staged = false;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.
 struct Auto {

@@ -2,7 +2,6 @@
 /// Which engines an execution space offers, per-launch preparation of TileSources, and the
 /// `Auto` choice. Generic engines (Synchronous) need nothing; backends specialize
 /// impl::EngineSupport for their engines.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -27,11 +26,10 @@ struct LaunchResources {
 namespace impl {
 
 /// Whether `Engine` runs on `ExecSpace`, and the per-launch preparation of a TileSource.
-/// The primary template serves Synchronous and Direct everywhere and refuses every other
-/// engine.
+/// The primary template serves Synchronous everywhere and refuses every other engine.
 template <class Engine, class ExecSpace, class = void>
 struct EngineSupport {
-  static constexpr bool compiled = std::is_same_v<Engine, engine::Synchronous> || std::is_same_v<Engine, engine::Direct>;
+  static constexpr bool compiled = std::is_same_v<Engine, engine::Synchronous>;
   /// Empty when the device can run the engine, else the reason it cannot.
   static std::string device_unsupported_reason(ExecSpace const&) {
     return compiled ? std::string()
@@ -79,11 +77,8 @@ void prepare_tile_source(ExecSpace const& space, Source& source, LaunchResources
   if (!why.empty()) throw UnsupportedEngine("etage: engine " + std::string(Engine::name) + ": " + why);
 }
 
-/// Stage count an algorithm uses for `Engine` when the caller gives 0 ("default"): 4 for
-/// CpAsync and BulkTensor, else 2 within the engine's range (Direct: 1).
+/// Stage count an algorithm uses for `Engine` when the caller gives 0 ("default").
 template <class Engine>
-inline constexpr int default_stages = std::is_same_v<Engine, engine::CpAsync> || std::is_same_v<Engine, engine::BulkTensor>
-                                          ? 4
-                                          : std::clamp(2, Engine::min_stages, Engine::max_stages);
+inline constexpr int default_stages = std::is_same_v<Engine, engine::CpAsync> || std::is_same_v<Engine, engine::BulkTensor> ? 4 : 2;
 
 }  // namespace etage

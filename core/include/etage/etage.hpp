@@ -10,7 +10,6 @@
 #include <etage/stage_buffer.hpp>
 #include <etage/tile.hpp>
 #include <etage/tile_loop.hpp>
-#include <etage/host/direct.hpp>
 #include <etage/host/synchronous.hpp>
 #if ETAGE_HAS_CUDA_ENGINES
 #include <etage/cuda/engines.hpp>

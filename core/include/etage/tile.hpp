@@ -87,21 +87,6 @@ struct alignas(sizeof(T) * N) Vec {
   ETAGE_FORCEINLINE_FUNCTION T operator[](int i) const { return v[i]; }
 
   ETAGE_FORCEINLINE_FUNCTION static Vec load(T const* from) { return *reinterpret_cast<Vec const*>(from); }
-  /// load, for global memory that no thread writes while the kernel runs: in CUDA device code
-  /// a 16-byte block goes through the read-only data cache (__ldg, ld.global.nc.v4; CUDA C++
-  /// Programming Guide, "Read-Only Data Cache Load Function"). Elsewhere a plain load.
-  ETAGE_FORCEINLINE_FUNCTION static Vec load_global_readonly(T const* from) {
-#if defined(__CUDA_ARCH__)
-    if constexpr (std::is_same_v<T, float> && N == 4) {
-      float4 const f = __ldg(reinterpret_cast<float4 const*>(from));
-      return Vec{{f.x, f.y, f.z, f.w}};
-    } else if constexpr (std::is_same_v<T, double> && N == 2) {
-      double2 const d = __ldg(reinterpret_cast<double2 const*>(from));
-      return Vec{{d.x, d.y}};
-    }
-#endif
-    return load(from);
-  }
   ETAGE_FORCEINLINE_FUNCTION void store(T* to) const { *reinterpret_cast<Vec*>(to) = *this; }
   /// store, for a global-memory address (algorithms' output views). In CUDA device code a
   /// 16-byte block (4 floats, 2 doubles) goes through the st.global.wb.v4 intrinsic (__stwb):
@@ -132,82 +117,6 @@ bool views_overlap(VA const& a, VB const& b) {
   return a0 < b1 && b0 < a1;
 }
 
-/// One element of global memory that no thread writes while the kernel runs: through the
-/// read-only data cache in CUDA device code (__ldg), a plain load elsewhere.
-template <class T>
-ETAGE_FORCEINLINE_FUNCTION T load_global_readonly(T const* from) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return __ldg(from);
-#endif
-  return *from;
-}
-
-/// One tile read in place from its TileSource (engine::Direct: no stage), indexed like
-/// SourceTile: `(i0, i1)` in the source's coordinates, 0 <= i0 < Box0, 0 <= i1 < Box1, from
-/// the box origin (o0, o1), which may be negative (halo boxes). Elements outside the source's
-/// extents read as zero, as every staged engine delivers them. Reads are by value (there is
-/// no stage to write into). Precondition: nothing writes the source while the kernel runs
-/// (reads go through the read-only data cache on CUDA).
-///
-/// Whether the whole box lies inside the source is decided once per tile: such a tile (every
-/// tile but those at the source's edges) reads without bounds checks. 16-byte vectors are
-/// single loads when the source allows them (TileSource::vector_ok), the box origin is a whole
-/// number of vectors along the contiguous dimension and the vector lies inside.
-template <class Source>
-struct DirectTile {
-  using T = typename Source::value_type;
-  static constexpr int inner = Source::inner;
-
-  ETAGE_FORCEINLINE_FUNCTION DirectTile(Source const& s, std::int64_t o0, std::int64_t o1)
-      : data_(s.data),
-        stride_outer_(s.stride_outer()),
-        stride_inner_(s.stride_inner()),
-        outer0_(Source::inner == 1 ? o0 : o1),
-        inner0_(Source::inner == 1 ? o1 : o0),
-        extent_outer_(s.extent_outer()),
-        extent_inner_(s.extent_inner()) {
-    inside_ = outer0_ >= 0 && inner0_ >= 0 && outer0_ + Source::box_outer <= extent_outer_ &&
-              inner0_ + Source::box_inner <= extent_inner_;
-    vectors_ = s.vector_ok && inner0_ % Source::vector_elements == 0;
-  }
-
-  /// N elements along the source's contiguous dimension from (outer, inner_index) of the box
-  /// (the same meaning as SourceTile::vector): one 16-byte load when they lie inside the
-  /// source, the source allows 16-byte loads and they are 16-byte aligned; element by element
-  /// (zero outside) otherwise.
-  template <int N>
-  ETAGE_FORCEINLINE_FUNCTION Vec<T, N> vector(int outer, int inner_index) const {
-    if constexpr (N * sizeof(T) == 16) {
-      std::int64_t const go = outer0_ + outer, gi = inner0_ + inner_index;
-      if (vectors_ && inner_index % N == 0 &&
-          (inside_ || (std::uint64_t(go) < std::uint64_t(extent_outer_) && gi >= 0 && gi + N <= extent_inner_)))
-        return Vec<T, N>::load_global_readonly(data_ + go * stride_outer_ + gi);
-    }
-    Vec<T, N> r;
-#pragma unroll
-    for (int e = 0; e < N; ++e) r.v[e] = at_stored(outer, inner_index + e);
-    return r;
-  }
-  ETAGE_FORCEINLINE_FUNCTION T operator()(int i0, int i1) const {
-    return Source::inner == 1 ? at_stored(i0, i1) : at_stored(i1, i0);
-  }
-  /// Element e of the box in stored order: e = outer * box_inner + inner (SourceTile::element).
-  ETAGE_FORCEINLINE_FUNCTION T element(int e) const { return at_stored(e / Source::box_inner, e % Source::box_inner); }
-
- private:
-  T const* data_;
-  std::int64_t stride_outer_, stride_inner_, outer0_, inner0_, extent_outer_, extent_inner_;
-  bool inside_ = false, vectors_ = false;
-
-  /// Element (outer, inner) of the box in stored order, zero outside the source's extents.
-  ETAGE_FORCEINLINE_FUNCTION T at_stored(int outer, int in) const {
-    std::int64_t const go = outer0_ + outer, gi = inner0_ + in;
-    if (inside_ || (std::uint64_t(go) < std::uint64_t(extent_outer_) && std::uint64_t(gi) < std::uint64_t(extent_inner_)))
-      return load_global_readonly(data_ + go * stride_outer_ + gi * stride_inner_);
-    return T(0);
-  }
-};
-
 /// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with
 /// 0 <= i0 < Box0, 0 <= i1 < Box1. Storage is [box_outer][box_inner], dense.
 template <class T, int Box0, int Box1, int Inner>
@@ -229,8 +138,6 @@ struct SourceTile {
       return data[i1 * pitch + i0];
     }
   }
-  /// Element e of the stage in stored order: e = outer * pitch + inner.
-  ETAGE_FORCEINLINE_FUNCTION T& element(int e) const { return data[e]; }
 };
 
 }  // namespace etage

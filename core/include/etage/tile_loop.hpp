@@ -6,7 +6,6 @@
 /// Pipeline and the ring; algorithms never hand-write it.
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include <Kokkos_Core.hpp>
 #include <etage/config.hpp>
@@ -57,12 +56,10 @@ template <class Source, int Stages>
 using stage_buffer_for = StageBuffer<typename Source::value_type, Stages, Source::box_outer, Source::box_inner>;
 
 /// Level-0 team scratch (bytes) a tile loop over `Sources...` needs: one StageBuffer per
-/// operand plus the pipeline's own barriers (none for an engine that does not stage tiles,
-/// engine::Direct). Pass it to set_scratch_size.
+/// operand plus the pipeline's own barriers. Pass it to set_scratch_size.
 template <class Engine, int Stages, class... Sources>
 constexpr std::size_t tile_loop_scratch_bytes() {
-  if constexpr (!Engine::staged) return Pipeline<Engine, Stages>::scratch_bytes();
-  else return (stage_buffer_for<Sources, Stages>::scratch_bytes() + ... + 0) + Pipeline<Engine, Stages>::scratch_bytes();
+  return (stage_buffer_for<Sources, Stages>::scratch_bytes() + ... + 0) + Pipeline<Engine, Stages>::scratch_bytes();
 }
 
 /// Team size a tile loop with `Threads` consumer threads launches with.
@@ -73,22 +70,14 @@ constexpr int tile_loop_team_size(int consumer_threads) {
 
 namespace impl {
 
-/// What an engine that does not stage tiles (engine::Direct) has instead of a StageBuffer and
-/// a TileLoader: nothing.
-struct NoStage {
-  template <class... A>
-  ETAGE_INLINE_FUNCTION explicit NoStage(A const&...) {}
-};
-
 template <class Engine, int Stages, int Threads, class Op>
 struct BoundOperand {
   using Source = typename Op::source_type;
   using T = typename Source::value_type;
-  using Buffer = std::conditional_t<Engine::staged, stage_buffer_for<Source, Stages>, NoStage>;
-  using Loader = std::conditional_t<Engine::staged, TileLoader<Engine, Source, Threads>, NoStage>;
-  using Tile = std::conditional_t<Engine::staged, SourceTile<T, Source::box0, Source::box1, Source::inner>,
-                                  DirectTile<Source>>;
-  static constexpr std::size_t box_bytes = Engine::staged ? Source::box_bytes : 0;
+  using Buffer = stage_buffer_for<Source, Stages>;
+  using Loader = TileLoader<Engine, Source, Threads>;
+  using Tile = SourceTile<T, Source::box0, Source::box1, Source::inner>;
+  static constexpr std::size_t box_bytes = Source::box_bytes;
 
   Buffer buffer;
   Loader loader;
@@ -102,14 +91,12 @@ struct BoundOperand {
 
   template <class Member, class Pipe, class State>
   ETAGE_FORCEINLINE_FUNCTION void issue(Member const& m, Pipe& pipe, State const& st, int t) {
-    if constexpr (Engine::staged) {
-      TileOrigin const c = op.origin(t);
-      loader.issue(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
-    }
+    TileOrigin const c = op.origin(t);
+    loader.issue(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
   }
   template <class Member>
   ETAGE_FORCEINLINE_FUNCTION void flush(Member const& m) {
-    if constexpr (Engine::staged) loader.flush(m);
+    loader.flush(m);
   }
   /// After the issue of tile t (issuing thread): the L2 prefetches the operand asks for (see
   /// Operand), on engines that can. Tiles up to t + k - 1 were requested after earlier
@@ -126,17 +113,7 @@ struct BoundOperand {
       }
     }
   }
-  /// Tile t, in stage `slot` (staged engines) or in place (engine::Direct).
-  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot, int t) const {
-    if constexpr (Engine::staged) {
-      (void)t;
-      return Tile{buffer.slot(slot)};
-    } else {
-      (void)slot;
-      TileOrigin const c = op.origin(t);
-      return Tile(op.source, c[0], c[1]);
-    }
-  }
+  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
 };
 
 template <class Engine, int Stages, int Threads, class Member, class Compute, class... B>
@@ -161,7 +138,7 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
       PipelineState<Stages> st;
       for (int t = 0; t < num_tiles; ++t, ++st) {
         pipe.consumer_wait(m, st);
-        compute(ctx, t, ops.tile(st.index(), t)...);
+        compute(ctx, t, ops.tile(st.index())...);
         pipe.consumer_release(m, st);
       }
     }
@@ -194,7 +171,7 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
         pipe.producer_commit(m, pst);
         pipe.consumer_wait(m, cst);
       }
-      compute(ctx, t, ops.tile(cst.index(), t)...);
+      compute(ctx, t, ops.tile(cst.index())...);
       (ops.flush(m), ...);  // register-staged engines store the next tile only now
       pipe.consumer_release(m, cst);
     }
@@ -207,11 +184,9 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
 /// Runs `num_tiles` tiles through a `Stages`-deep ring with `Engine`.
 ///
 /// - `m`: the team member; every thread of the team calls tile_loop.
-/// - `compute(ConsumerContext, int t, tiles...)`: called once per tile by every consumer
-///   thread, with one tile per operand (same order as `operands`): a SourceTile over the
-///   stage, or with engine::Direct a DirectTile over global memory (same indexing, read by
-///   value). The tiles are valid only during the call. Elements outside a source's extents
-///   read as zero.
+/// - `compute(ConsumerContext, int t, SourceTile... tiles)`: called once per tile by every
+///   consumer thread, with one SourceTile per operand (same order as `operands`); the tiles
+///   are valid only during the call. Elements outside a source's extents read as zero.
 /// - `Threads`: compile-time consumer thread count the algorithm's work split assumes
 ///   (0: any team size; RegisterDoubleBuffer needs it). The team size must be
 ///   tile_loop_team_size<Engine>(Threads).

@@ -82,8 +82,8 @@ struct ReduceKernel {
   /// Element e of the tiles: x[e] (sum, max) or x[e] * y[e] (dot).
   template <class... Tiles>
   ETAGE_FORCEINLINE_FUNCTION static T element(int e, Tiles const&... tiles) {
-    if constexpr (Op == ReduceOp::Dot) return (tiles.element(e) * ...);
-    else return (tiles.element(e), ...);
+    if constexpr (Op == ReduceOp::Dot) return (tiles.data[e] * ...);
+    else return (tiles.data[e], ...);
   }
   /// a + v, or max(a, v) where a NaN on either side sticks (max(NaN, v) is NaN).
   ETAGE_FORCEINLINE_FUNCTION static T combine(T a, T v) {

@@ -145,31 +145,7 @@ using default_stencil_tile_3d_deep =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
                        StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
-/// Default block of stencil_2d and stencil_3d for engine::Direct (no stage). Host: as the
-/// others. GPU: 8 rows x 512 bytes, 256 threads, i.e. one 16-byte run of each row per
-/// thread (a warp reads and writes whole 512-byte rows), the shape of the plain CUDA stencils
-/// that reached 95-98 % of copy on the H200 (perf/NOTES.md, memory attempt 19).
-template <class ExecSpace, class T>
-using default_stencil_tile_direct =
-    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<8, int(512 / sizeof(T)), 256, 4>>;
-
-/// Output blocks per stencil_2d team with engine::Direct on a GPU: a team has nothing to
-/// overlap across blocks, so each takes one and the hardware keeps many resident.
-inline constexpr int stencil_2d_direct_blocks_per_team = 1;
-
-/// z planes per team of stencil_3d with engine::Direct on a GPU (each team also reads the
-/// plane below and the plane above its range, mostly from L2).
-inline constexpr int stencil_3d_direct_planes = 8;
-
 namespace impl {
-/// Block a stencil call runs engine `E` with: `Tile` when the caller names one, else
-/// `Default`, or `DirectDefault` for engine::Direct.
-template <class Tile, class Default, class DirectDefault, class E>
-using stencil_block_t =
-    std::conditional_t<!std::is_void_v<Tile>, Tile,
-                       std::conditional_t<std::is_same_v<E, engine::Direct>, DirectDefault, Default>>;
-
 /// Stage count a stencil runs `Engine` at with block `Tile`: `Stages`, else the block's
 /// default (clamped to the engine's range), else the engine's.
 template <class Engine, int Stages, class Tile>
@@ -525,24 +501,11 @@ struct Stencil3DKernel {
       // Edge blocks take runs too when every run lies wholly inside or outside the grid:
       // at 640^3 a quarter of the 16 x 64 blocks touch the grid's sides.
       if (vector_out && nx % G::V == 0) {
-        // Direct: out of line, so that the checked loads of edge tiles do not set the
-        // register allocation of the interior path (ptxas: 168 registers inlined, against
-        // 104 for the interior path alone).
-        if constexpr (Engine::staged) run_runs<true>(team, y0, x0, zb, ze, first, last);
-        else run_edge_runs(*this, team, y0, x0, zb, ze, first, last);
+        run_runs<true>(team, y0, x0, zb, ze, first, last);
         return;
       }
     }
     run_points(team, interior, y0, x0, zb, ze, first, last);
-  }
-
-  /// run_runs<true> out of line (engine::Direct), static with the kernel and the team by value
-  /// (see Stencil2DKernel::sweep_points).
-  template <class Member>
-  static ETAGE_NOINLINE_FUNCTION void run_edge_runs(Stencil3DKernel const self, Member const team, std::int64_t y0,
-                                                    std::int64_t x0, std::int64_t zb, std::int64_t ze,
-                                                    std::int64_t first, std::int64_t last) {
-    self.template run_runs<true>(team, y0, x0, zb, ze, first, last);
   }
 
   /// A team's z range one point at a time (edge blocks, or out without 16-byte stores). Not
@@ -635,9 +598,8 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     std::int64_t const blocks_x = (nx + Tile::bi - 1) / Tile::bi, blocks = (ny + Tile::bo - 1) / Tile::bo * blocks_x;
     constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
     std::int64_t const league =
-        is_host_space<ExecSpace> ? league_for(space, blocks, team_size)
-        : std::is_same_v<Engine, engine::Direct>
-            ? chunked_league(blocks, 1, stencil_2d_direct_blocks_per_team).league
+        is_host_space<ExecSpace>
+            ? league_for(space, blocks, team_size)
             : chunked_league(blocks, concurrent_teams(space, team_size), stencil_2d_blocks_per_team).league;
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
@@ -669,10 +631,7 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     // each streaming >= 8 planes (2 extra plane loads each).
     std::int64_t const target =
         stencil_3d_teams_per_slot * concurrent_teams(space, tile_loop_team_size<Engine>(Tile::threads));
-    std::int64_t const ranges =
-        std::is_same_v<Engine, engine::Direct> && !is_host_space<ExecSpace>
-            ? (nz + stencil_3d_direct_planes - 1) / stencil_3d_direct_planes
-            : std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
+    std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
       Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard> kernel{
@@ -770,6 +729,7 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   impl::StencilChecks<2, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
+  using TileShape = std::conditional_t<std::is_void_v<Tile>, default_stencil_tile<ExecSpace, T>, Tile>;
 
   std::size_t const ny = in.extent(0), nx = in.extent(1);
   if (out.extent(0) != ny || out.extent(1) != nx)
@@ -809,8 +769,6 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
     impl::CanonicalOut2<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
     impl::run_engine<Engine, ExecSpace>("etage::stencil_2d", [&](auto engine) {
       using E = decltype(engine);
-      using TileShape =
-          impl::stencil_block_t<Tile, default_stencil_tile<ExecSpace, T>, default_stencil_tile_direct<ExecSpace, T>, E>;
       return impl::stencil_2d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
                                                                              !std::is_same_v<Engine, engine::Auto>);
     });
@@ -842,8 +800,9 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   // Without a block: the default, unless the call asks for more stages than the default
   // block's own count (which is all its box fits).
   using Default = default_stencil_tile_3d<ExecSpace, T>;
-  using StagedDefault = std::conditional_t<(Default::default_stages > 0 && Stages > Default::default_stages),
-                                           default_stencil_tile_3d_deep<ExecSpace, T>, Default>;
+  using TileShape = std::conditional_t<!std::is_void_v<Tile>, Tile,
+                                       std::conditional_t<(Default::default_stages > 0 && Stages > Default::default_stages),
+                                                          default_stencil_tile_3d_deep<ExecSpace, T>, Default>>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
   if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)
@@ -900,7 +859,6 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
     impl::CanonicalOut3<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
     impl::run_engine<Engine, ExecSpace>("etage::stencil_3d", [&](auto engine) {
       using E = decltype(engine);
-      using TileShape = impl::stencil_block_t<Tile, StagedDefault, default_stencil_tile_direct<ExecSpace, T>, E>;
       return impl::stencil_3d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
                                                                              !std::is_same_v<Engine, engine::Auto>);
     });
