@@ -12,8 +12,10 @@
 /// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
-/// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written) and
-/// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... All float, LayoutRight.
+/// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written),
+/// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... (one point per index) and
+/// BM_KokkosRuns<Stencil2D|Stencil3D>/stages:0/... (runs of 4 points per index, 3D marching
+/// z: runs_stencil2d, runs_stencil3d). All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
 /// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
 /// bytes/s for a copy that moves the same number of bytes).
@@ -223,6 +225,64 @@ void range_stencil3d(Space const& space, Problem const& p, T* out) {
       });
 }
 
+// ---------------------------------------------------------------------------------------
+// The stencils as plain Kokkos code in the shape of the fastest hand-written kernels
+// ---------------------------------------------------------------------------------------
+
+/// z planes each index of runs_stencil3d marches over.
+constexpr std::int64_t runs_planes = 8;
+
+/// The stencils without etage, as plain Kokkos kernels in the shape of the plain CUDA
+/// kernels that read 97-98 % (2D) and 92-95 % (3D) of copy on the H200 (perf/NOTES.md,
+/// memory attempt 19): each index of a RangePolicy (for_each_point) computes a run of 4
+/// consecutive x points with 16-byte loads and one 16-byte store (etage::Vec), and its
+/// neighbours come through the caches; in 3D each index marches z over runs_planes planes,
+/// keeping the planes below and at z in registers. Zero outside the grid, like the range
+/// versions; checked against them like every etage configuration. Needs nx % 4 == 0.
+using Run = etage::Vec<T, 4>;
+
+void runs_stencil2d(Space const& space, Problem const& p, T* out) {
+  T const* const u = buffers().in.data();
+  std::int64_t const ny = p.d0, nx = p.d1;
+  T const w = T(0.25);
+  for_each_point<2>(
+      space, "etage::bench::runs_stencil2d", {ny, nx / 4}, KOKKOS_LAMBDA(std::int64_t y, std::int64_t r) {
+        std::int64_t const x = 4 * r, i = y * nx + x;
+        Run const c = Run::load(u + i);
+        Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
+        T const xm = x > 0 ? u[i - 1] : T(0), xp = x + 4 < nx ? u[i + 4] : T(0);
+        Run o;
+        for (int k = 0; k < 4; ++k)
+          o.v[k] = w * n.v[k] + w * s.v[k] + w * (k == 0 ? xm : c.v[k - 1]) + w * (k == 3 ? xp : c.v[k + 1]);
+        o.store_global(out + i);
+      });
+}
+
+void runs_stencil3d(Space const& space, Problem const& p, T* out) {
+  T const* const u = buffers().in.data();
+  std::int64_t const nz = p.d0, ny = p.d1, nx = p.d2, plane = ny * nx;
+  T const w = T(1) / T(6);
+  for_each_point<3>(
+      space, "etage::bench::runs_stencil3d", {(nz + runs_planes - 1) / runs_planes, ny, nx / 4},
+      KOKKOS_LAMBDA(std::int64_t zc, std::int64_t y, std::int64_t r) {
+        std::int64_t const x = 4 * r, z0 = zc * runs_planes, z1 = z0 + runs_planes < nz ? z0 + runs_planes : nz;
+        std::int64_t i = z0 * plane + y * nx + x;
+        Run below = z0 > 0 ? Run::load(u + i - plane) : Run{}, c = Run::load(u + i);
+        for (std::int64_t z = z0; z < z1; ++z, i += plane) {
+          Run const above = z + 1 < nz ? Run::load(u + i + plane) : Run{};
+          Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
+          T const xm = x > 0 ? u[i - 1] : T(0), xp = x + 4 < nx ? u[i + 4] : T(0);
+          Run o;
+          for (int k = 0; k < 4; ++k)
+            o.v[k] = w * below.v[k] + w * above.v[k] + w * n.v[k] + w * s.v[k] + w * (k == 0 ? xm : c.v[k - 1]) +
+                     w * (k == 3 ? xp : c.v[k + 1]);
+          o.store_global(out + i);
+          below = c;
+          c = above;
+        }
+      });
+}
+
 T range_reduce(Space const& space, Problem const& p) {
   Vec const x = buffers().in;
   T s = 0;
@@ -277,6 +337,16 @@ Runner range_runner(Algo a) {
     case Algo::Stencil3D: return [](Space const& s, Problem const& p, T* out) { range_stencil3d(s, p, out); return T(0); };
     default: return [](Space const& s, Problem const& p, T*) { return range_reduce(s, p); };
   }
+}
+
+/// The 16-byte-run version of a stencil (runs_stencil2d, runs_stencil3d); null for the
+/// other algorithms, and when nx is not a multiple of 4.
+Runner runs_runner(Algo a, Problem const& p) {
+  if (a == Algo::Stencil2D && p.d1 % 4 == 0)
+    return [](Space const& s, Problem const& q, T* out) { runs_stencil2d(s, q, out); return T(0); };
+  if (a == Algo::Stencil3D && p.d2 % 4 == 0)
+    return [](Space const& s, Problem const& q, T* out) { runs_stencil3d(s, q, out); return T(0); };
+  return nullptr;
 }
 
 /// Checks of each (algorithm, size, configuration): empty when it matched the range version
@@ -606,6 +676,12 @@ void register_all() {
           ->Unit(benchmark::kMillisecond)
           ->ReportAggregatesOnly(true);
       add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
+      if (Runner runs = runs_runner(a, p)) {
+        std::string const name = std::string("BM_KokkosRuns<") + algo_name(a) + ">";
+        std::ostringstream key;
+        key << name << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
+        add(name, p, 0, key.str(), runs);
+      }
       for (Config const& c : configs) {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
         bool const stencil_variant = c.only == Algo::Stencil2D || c.only == Algo::Stencil3D;

@@ -5,11 +5,12 @@
 
 Writes <out dir>/<stem>.md and, when matplotlib is available, <out dir>/<stem>.png, and
 prints the table. Per algorithm and shape: one row per configuration (engine/stages, the
-Kokkos range version, the copy peer) with its effective bandwidth (bytes that must move /
-time; the median over repetitions when there are repetitions), its share of a
-copy of the same byte count within the same memory space measured in the same process
-(peer_ratio), its speed relative to the Kokkos range version of the same shape, and the
-host's microseconds inside one call (host_us). The fastest etage configuration of each shape
+Kokkos range version, the Kokkos 16-byte-run version of the stencils, the copy peer) with its
+effective bandwidth (bytes that must move / time; the median over repetitions when there are
+repetitions), its share of a copy of the same byte count within the same memory space
+measured in the same process (peer_ratio), its speed relative to the Kokkos range version
+and to the Kokkos 16-byte-run version of the same shape, and the host's microseconds inside
+one call (host_us). The fastest etage configuration of each shape
 is marked "best etage". The plot: GB/s per configuration, one panel per algorithm, with the
 copy's rate as a dashed line. Needs the standard library (and matplotlib for the plot: on
 Debian /usr/bin/python3 with python3-matplotlib).
@@ -20,9 +21,12 @@ import re
 import sys
 from collections import OrderedDict
 
-NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange)<(?P<who>[^>]+)>"
+NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange|KokkosRuns)<(?P<who>[^>]+)>"
                   r"/stages:(?P<stages>\d+)/(?P<shape>[^/]+(?:/[A-Z]+:\d+)*)")
 COPY = re.compile(r"^BM_Copy/bytes:(?P<bytes>\d+)")
+RANGE, RUNS = "Kokkos range", "Kokkos 16-byte runs"
+PEERS = {"KokkosRange": RANGE, "KokkosRuns": RUNS}
+NOT_ETAGE = (RANGE, RUNS, "deep_copy")
 
 
 def load(path):
@@ -37,8 +41,8 @@ def load(path):
         c = COPY.match(run)
         if m:
             algo, who = m["algo"], m["who"]
-            if algo == "KokkosRange":
-                algo, who = who, "Kokkos range"
+            if algo in PEERS:
+                algo, who = who, PEERS[algo]
             key = (algo, m["shape"], who, int(m["stages"]))
         elif c:
             key = ("Copy", "bytes:" + c["bytes"], "deep_copy", 0)
@@ -55,35 +59,40 @@ def load(path):
 LEGEND = """GB/s: bytes that must move (inputs read once, outputs written once) per second. % of copy:
 against Kokkos::deep_copy of the same byte count within the same memory space, measured in
 the same process. x Kokkos range: speed relative to the plain Kokkos range version of the
-same computation (above 1: etage is faster). host µs/call: the host's time inside one call
+same computation, one point per index (above 1: faster). x Kokkos runs: speed relative to
+the stencils written as plain Kokkos kernels in the shape of the fastest hand-written ones (4
+points per index with 16-byte loads and store; 3D: each index marching over 8 z planes).
+host µs/call: the host's time inside one call
 (launch preparation), which queued calls overlap with the device's work."""
 
 
 def table(rows):
-    lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | host µs/call | |",
-             "|---|---|---|---:|---:|---:|---:|---|"]
-    best, peer = {}, {}
+    lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | x Kokkos runs | host µs/call | |",
+             "|---|---|---|---:|---:|---:|---:|---:|---|"]
+    best, peer = {}, {RANGE: {}, RUNS: {}}
     for (algo, shape, who, stages), r in rows.items():
-        if who == "Kokkos range" and r["rate"]:
-            peer[(algo, shape)] = r["rate"]
-        elif who != "deep_copy" and r["rate"]:
+        if who in peer and r["rate"]:
+            peer[who][(algo, shape)] = r["rate"]
+        elif who not in NOT_ETAGE and r["rate"]:
             k = (algo, shape)
             if k not in best or r["rate"] > rows[best[k]]["rate"]:
                 best[k] = (algo, shape, who, stages)
     marked = set(best.values())
     for key, r in rows.items():
         algo, shape, who, stages = key
-        config = who if who in ("Kokkos range", "deep_copy") else f"{who}/{stages}"
+        config = who if who in NOT_ETAGE else f"{who}/{stages}"
         if r["error"]:
-            lines.append(f"| {algo} | {shape} | {config} | — | — | — | — | error: {r['error'][:80]} |")
+            lines.append(f"| {algo} | {shape} | {config} | — | — | — | — | — | error: {r['error'][:80]} |")
             continue
         gbs = (r["rate"] or 0) / 1e9
         pct = 100 * (r["ratio"] or 0)
         host = f"{r['host']:.1f}" if r["host"] is not None else "—"
-        base = peer.get((algo, shape))
-        vs = f"{r['rate'] / base:.2f}" if base and r["rate"] and who not in ("Kokkos range", "deep_copy") else ""
+        vs = []
+        for p in (RANGE, RUNS):
+            base = peer[p].get((algo, shape))
+            vs.append(f"{r['rate'] / base:.2f}" if base and r["rate"] and who not in (p, "deep_copy") else "")
         mark = "best etage" if key in marked else ""
-        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {vs} | {host} | {mark} |")
+        lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {vs[0]} | {vs[1]} | {host} | {mark} |")
     return "\n".join(lines)
 
 
@@ -99,7 +108,7 @@ def plot(rows, png, title=""):
     fig, axes = plt.subplots(1, max(1, len(algos)), figsize=(4 * max(1, len(algos)), 4), squeeze=False)
     for ax, algo in zip(axes[0], algos):
         items = [(k, r) for k, r in rows.items() if k[0] == algo and r["rate"]]
-        labels = [k[2] if k[2] == "Kokkos range" else f"{k[2]}/{k[3]}" for k, _ in items]
+        labels = [k[2] if k[2] in NOT_ETAGE else f"{k[2]}/{k[3]}" for k, _ in items]
         ax.bar(range(len(items)), [r["rate"] / 1e9 for _, r in items])
         ax.set_xticks(range(len(items)))
         ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
