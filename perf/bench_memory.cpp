@@ -14,8 +14,9 @@
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written),
 /// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... (one point per index) and
-/// BM_KokkosRuns<Stencil2D|Stencil3D>/stages:0/... (runs of 4 points per index, 3D marching
-/// z: runs_stencil2d, runs_stencil3d). All float, LayoutRight.
+/// BM_KokkosRuns<Stencil2D|Stencil3D>/stages:0/... (runs of 4 points per thread, in teams of
+/// 8 x 32 threads on a GPU, 3D marching z: runs_stencil2d, runs_stencil3d). All float,
+/// LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
 /// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
 /// bytes/s for a copy that moves the same number of bytes).
@@ -232,21 +233,44 @@ void range_stencil3d(Space const& space, Problem const& p, T* out) {
 /// z planes each index of runs_stencil3d marches over.
 constexpr std::int64_t runs_planes = 8;
 
+/// f(i0, i1) over [0, n0) x [0, n1). On a GPU, teams of 8 x 32 (i0 x i1) threads, one point
+/// each, i1 fastest within a warp: the shape of a CUDA block of 32 x 8 threads, whose rows
+/// above and below one another share L1. With one row per block the plain CUDA stencils read
+/// 84-86 % of copy instead of 92-97 % (perf/NOTES.md, memory attempt 19, run H); this peer
+/// as a flat RangePolicy (one row per block) read 78-84 %, in these teams 79-91 % (run I).
+/// On the host, for_each_point.
+template <class F>
+void for_each_in_blocks(Space const& space, char const* name, std::int64_t n0, std::int64_t n1, F const& f) {
+  if constexpr (etage::impl::is_host_space<Space>) {
+    for_each_point<2>(space, name, {n0, n1}, f);
+  } else {
+    constexpr int rows = 8, cols = 32;
+    std::int64_t const t1 = (n1 + cols - 1) / cols, teams = (n0 + rows - 1) / rows * t1;
+    using Member = Kokkos::TeamPolicy<Space>::member_type;
+    Kokkos::parallel_for(name, Kokkos::TeamPolicy<Space>(space, teams, rows * cols), KOKKOS_LAMBDA(Member const& m) {
+      std::int64_t const t = m.league_rank();
+      int const k = m.team_rank();
+      std::int64_t const i0 = (t / t1) * rows + k / cols, i1 = (t % t1) * cols + k % cols;
+      if (i0 < n0 && i1 < n1) f(i0, i1);
+    });
+  }
+}
+
 /// The stencils without etage, as plain Kokkos kernels in the shape of the plain CUDA
 /// kernels that read 97-98 % (2D) and 92-95 % (3D) of copy on the H200 (perf/NOTES.md,
-/// memory attempt 19): each index of a RangePolicy (for_each_point) computes a run of 4
+/// memory attempt 19): each point (y, r) of for_each_in_blocks computes a run of 4
 /// consecutive x points with 16-byte loads and one 16-byte store (etage::Vec), and its
-/// neighbours come through the caches; in 3D each index marches z over runs_planes planes,
-/// keeping the planes below and at z in registers. Zero outside the grid, like the range
-/// versions; checked against them like every etage configuration. Needs nx % 4 == 0.
+/// neighbours come through the caches; in 3D each (z range, y, r) marches z over runs_planes
+/// planes, keeping the planes below and at z in registers. Zero outside the grid, like the
+/// range versions; checked against them like every etage configuration. Needs nx % 4 == 0.
 using Run = etage::Vec<T, 4>;
 
 void runs_stencil2d(Space const& space, Problem const& p, T* out) {
   T const* const u = buffers().in.data();
   std::int64_t const ny = p.d0, nx = p.d1;
   T const w = T(0.25);
-  for_each_point<2>(
-      space, "etage::bench::runs_stencil2d", {ny, nx / 4}, KOKKOS_LAMBDA(std::int64_t y, std::int64_t r) {
+  for_each_in_blocks(
+      space, "etage::bench::runs_stencil2d", ny, nx / 4, KOKKOS_LAMBDA(std::int64_t y, std::int64_t r) {
         std::int64_t const x = 4 * r, i = y * nx + x;
         Run const c = Run::load(u + i);
         Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
@@ -262,9 +286,11 @@ void runs_stencil3d(Space const& space, Problem const& p, T* out) {
   T const* const u = buffers().in.data();
   std::int64_t const nz = p.d0, ny = p.d1, nx = p.d2, plane = ny * nx;
   T const w = T(1) / T(6);
-  for_each_point<3>(
-      space, "etage::bench::runs_stencil3d", {(nz + runs_planes - 1) / runs_planes, ny, nx / 4},
-      KOKKOS_LAMBDA(std::int64_t zc, std::int64_t y, std::int64_t r) {
+  // Rows of the blocks: (z range, y) pairs, y fastest.
+  for_each_in_blocks(
+      space, "etage::bench::runs_stencil3d", (nz + runs_planes - 1) / runs_planes * ny, nx / 4,
+      KOKKOS_LAMBDA(std::int64_t row, std::int64_t r) {
+        std::int64_t const zc = row / ny, y = row % ny;
         std::int64_t const x = 4 * r, z0 = zc * runs_planes, z1 = z0 + runs_planes < nz ? z0 + runs_planes : nz;
         std::int64_t i = z0 * plane + y * nx + x;
         Run below = z0 > 0 ? Run::load(u + i - plane) : Run{}, c = Run::load(u + i);
@@ -339,13 +365,28 @@ Runner range_runner(Algo a) {
   }
 }
 
+/// Throws unless `in` and `out` take the 16-byte loads and stores of the run versions.
+void require_16_byte_aligned(T const* out) {
+  for (void const* p : {static_cast<void const*>(buffers().in.data()), static_cast<void const*>(out)})
+    if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0)
+      throw etage::InvalidArgument("etage::bench: the 16-byte-run stencils need 16-byte aligned buffers");
+}
+
 /// The 16-byte-run version of a stencil (runs_stencil2d, runs_stencil3d); null for the
 /// other algorithms, and when nx is not a multiple of 4.
 Runner runs_runner(Algo a, Problem const& p) {
   if (a == Algo::Stencil2D && p.d1 % 4 == 0)
-    return [](Space const& s, Problem const& q, T* out) { runs_stencil2d(s, q, out); return T(0); };
+    return [](Space const& s, Problem const& q, T* out) {
+      require_16_byte_aligned(out);
+      runs_stencil2d(s, q, out);
+      return T(0);
+    };
   if (a == Algo::Stencil3D && p.d2 % 4 == 0)
-    return [](Space const& s, Problem const& q, T* out) { runs_stencil3d(s, q, out); return T(0); };
+    return [](Space const& s, Problem const& q, T* out) {
+      require_16_byte_aligned(out);
+      runs_stencil3d(s, q, out);
+      return T(0);
+    };
   return nullptr;
 }
 

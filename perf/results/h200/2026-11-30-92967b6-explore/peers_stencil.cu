@@ -18,9 +18,10 @@ __device__ __forceinline__ float4 z4() { return make_float4(0.f, 0.f, 0.f, 0.f);
 __device__ __forceinline__ void st4(float* p, float4 v) { *reinterpret_cast<float4*>(p) = v; }
 
 // One thread: 4 consecutive x points (float4) of row (z, y); neighbours through L1/L2.
-// Block (32, 8): 128 x 8 points of one plane; grid (nx/128, ny/8, nz).
+// Block (32, 8): 128 x 8 points of one plane; grid (nx/128, ny/8, nz). (Every kernel indexes
+// by blockDim, so the same kernel also runs with 1-row blocks.)
 __global__ void s3d_naive(const float* __restrict__ in, float* __restrict__ out, int nz, int ny, int nx, float w) {
-  int const x = (blockIdx.x * 32 + threadIdx.x) * 4, y = blockIdx.y * 8 + threadIdx.y, z = blockIdx.z;
+  int const x = (blockIdx.x * blockDim.x + threadIdx.x) * 4, y = blockIdx.y * blockDim.y + threadIdx.y, z = blockIdx.z;
   if (x >= nx || y >= ny) return;
   size_t const plane = size_t(ny) * nx, i = size_t(z) * plane + size_t(y) * nx + x;
   float4 const c = ld4(in + i);
@@ -39,7 +40,7 @@ __global__ void s3d_naive(const float* __restrict__ in, float* __restrict__ out,
 // registers, plane z + 1 is the one new DRAM stream; in-plane neighbours through L1.
 // Grid (nx/128, ny/8, ceil(nz / zlen)).
 __global__ void s3d_march(const float* __restrict__ in, float* __restrict__ out, int nz, int ny, int nx, float w, int zlen) {
-  int const x = (blockIdx.x * 32 + threadIdx.x) * 4, y = blockIdx.y * 8 + threadIdx.y;
+  int const x = (blockIdx.x * blockDim.x + threadIdx.x) * 4, y = blockIdx.y * blockDim.y + threadIdx.y;
   int const z0 = blockIdx.z * zlen, z1 = min(nz, z0 + zlen);
   if (x >= nx || y >= ny) return;
   size_t const plane = size_t(ny) * nx;
@@ -62,7 +63,7 @@ __global__ void s3d_march(const float* __restrict__ in, float* __restrict__ out,
 
 // 2D, one thread: 4 consecutive x points of row y. Block (32, 8); grid (nx/128, ny/8).
 __global__ void s2d_naive(const float* __restrict__ in, float* __restrict__ out, int ny, int nx, float w) {
-  int const x = (blockIdx.x * 32 + threadIdx.x) * 4, y = blockIdx.y * 8 + threadIdx.y;
+  int const x = (blockIdx.x * blockDim.x + threadIdx.x) * 4, y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= nx || y >= ny) return;
   size_t const i = size_t(y) * nx + x;
   float4 const c = ld4(in + i);
@@ -129,6 +130,15 @@ static std::vector<Variant> variants() {
                        a, b, g.nz, g.ny, g.nx, 1.f / 6.f, zl);
                  }});
   }
+  // The same kernels with 1-row blocks of 128 threads (512 x points): the rows above and below
+  // are no longer loaded by the block's other threads (the layout of a flat Kokkos RangePolicy).
+  v.push_back({"3D march z, 8 planes, 1-row blocks", true, [](const float* a, float* b, Grid g) {
+                 s3d_march<<<dim3((g.nx + 511) / 512, g.ny, (g.nz + 7) / 8), dim3(128, 1)>>>(a, b, g.nz, g.ny, g.nx,
+                                                                                          1.f / 6.f, 8);
+               }});
+  v.push_back({"2D naive, 1-row blocks", false, [](const float* a, float* b, Grid g) {
+                 s2d_naive<<<dim3((g.nx + 511) / 512, g.ny), dim3(128, 1)>>>(a, b, g.ny, g.nx, 0.25f);
+               }});
   v.push_back({"2D naive (thread = 4 points)", false, [](const float* a, float* b, Grid g) {
                  s2d_naive<<<dim3((g.nx + 127) / 128, (g.ny + 7) / 8), dim3(32, 8)>>>(a, b, g.ny, g.nx, 0.25f);
                }});
