@@ -15,8 +15,9 @@
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written),
 /// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... (one point per index) and
 /// BM_KokkosRuns<Stencil2D|Stencil3D>/stages:0/... (runs of 4 points per thread, in teams of
-/// 8 x 32 threads on a GPU, 3D marching z: runs_stencil2d, runs_stencil3d). All float,
-/// LayoutRight.
+/// 8 x 32 threads on a GPU, 3D marching z: runs_stencil2d, runs_stencil3d) and
+/// BM_KokkosTiles<Transpose>/stages:0/... (one 64 x 64 tile per team through padded team
+/// scratch: tiles_transpose), the tuned plain Kokkos versions. All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
 /// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
 /// bytes/s for a copy that moves the same number of bytes).
@@ -309,6 +310,41 @@ void runs_stencil3d(Space const& space, Problem const& p, T* out) {
       });
 }
 
+/// The transpose without etage, as a plain Kokkos team kernel in the shape of the CUDA kernel
+/// that read 94-97 % of copy on the H200 (perf/NOTES.md, memory attempt 15, run P): one 64 x 64
+/// tile per team (256 threads on a GPU), read with 16-byte loads into a padded team-scratch
+/// tile (rows of 65, so that the transposed reads do not conflict), then written with
+/// 16-byte stores; tiles numbered along B's contiguous dimension first. Needs m and n to be
+/// multiples of 64 (tiles_runner checks).
+void tiles_transpose(Space const& space, Problem const& p, T* out) {
+  constexpr int td = 64, pitch = td + 1, chunks = td * td / 4;
+  using Policy = Kokkos::TeamPolicy<Space>;
+  using Member = Policy::member_type;
+  using Tile = Kokkos::View<T**, Kokkos::LayoutRight, Space::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  T const* const a = buffers().in.data();
+  std::int64_t const m = p.d0, n = p.d1, tiles_m = m / td;
+  Policy policy(space, tiles_m * (n / td), etage::impl::is_host_space<Space> ? 1 : 256);
+  policy.set_scratch_size(0, Kokkos::PerTeam(Tile::shmem_size(td, pitch)));
+  Kokkos::parallel_for("etage::bench::tiles_transpose", policy, KOKKOS_LAMBDA(Member const& team) {
+    std::int64_t const i0 = (team.league_rank() % tiles_m) * td, j0 = (team.league_rank() / tiles_m) * td;
+    Tile tile(team.team_scratch(0), td, pitch);
+    // A(i0 + r, j0 + 4c ...) into tile(r, 4c ...).
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, chunks), [&](int k) {
+      int const r = k / (td / 4), c = 4 * (k % (td / 4));
+      Run const v = Run::load(a + (i0 + r) * n + j0 + c);
+      for (int e = 0; e < 4; ++e) tile(r, c + e) = v.v[e];
+    });
+    team.team_barrier();
+    // B(j0 + r, i0 + 4c ...) = A(i0 + 4c ..., j0 + r) = tile(4c ..., r).
+    Kokkos::parallel_for(Kokkos::TeamThreadRange(team, chunks), [&](int k) {
+      int const r = k / (td / 4), c = 4 * (k % (td / 4));
+      Run v;
+      for (int e = 0; e < 4; ++e) v.v[e] = tile(c + e, r);
+      v.store_global(out + (j0 + r) * m + i0 + c);
+    });
+  });
+}
+
 T range_reduce(Space const& space, Problem const& p) {
   Vec const x = buffers().in;
   T s = 0;
@@ -388,6 +424,21 @@ Runner runs_runner(Algo a, Problem const& p) {
       return T(0);
     };
   return nullptr;
+}
+
+/// The tuned plain Kokkos version of an algorithm, where the benchmark has one (the
+/// stencils' 16-byte runs, the transpose's 64 x 64 tiles), with its name; a null runner for
+/// the sum (its range version is a plain parallel_reduce), and where the shape does not
+/// divide (nx % 4 for the stencils, m and n % 64 for the transpose).
+std::pair<Runner, char const*> tuned_runner(Algo a, Problem const& p) {
+  if (a == Algo::Transpose && p.d0 % 64 == 0 && p.d1 % 64 == 0)
+    return {[](Space const& s, Problem const& q, T* out) {
+              require_16_byte_aligned(out);
+              tiles_transpose(s, q, out);
+              return T(0);
+            },
+            "BM_KokkosTiles"};
+  return {runs_runner(a, p), "BM_KokkosRuns"};
 }
 
 /// Checks of each (algorithm, size, configuration): empty when it matched the range version
@@ -717,11 +768,11 @@ void register_all() {
           ->Unit(benchmark::kMillisecond)
           ->ReportAggregatesOnly(true);
       add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
-      if (Runner runs = runs_runner(a, p)) {
-        std::string const name = std::string("BM_KokkosRuns<") + algo_name(a) + ">";
+      if (auto const [tuned, tuned_name] = tuned_runner(a, p); tuned) {
+        std::string const name = std::string(tuned_name) + "<" + algo_name(a) + ">";
         std::ostringstream key;
         key << name << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
-        add(name, p, 0, key.str(), runs);
+        add(name, p, 0, key.str(), tuned);
       }
       for (Config const& c : configs) {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;

@@ -5,12 +5,12 @@
 
 Writes <out dir>/<stem>.md and, when matplotlib is available, <out dir>/<stem>.png, and
 prints the table. Per algorithm and shape: one row per configuration (engine/stages, the
-Kokkos range version, the Kokkos 16-byte-run version of the stencils, the copy peer) with its
-effective bandwidth (bytes that must move / time; the median over repetitions when there are
-repetitions), its share of a copy of the same byte count within the same memory space
-measured in the same process (peer_ratio), its speed relative to the Kokkos range version
-and to the Kokkos 16-byte-run version of the same shape, and the host's microseconds inside
-one call (host_us). The fastest etage configuration of each shape
+Kokkos range version, the tuned plain Kokkos versions of the stencils and the transpose, the
+copy peer) with its effective bandwidth (bytes that must move / time; the median over
+repetitions when there are repetitions), its share of a copy of the same byte count within
+the same memory space measured in the same process (peer_ratio), its speed relative to the
+Kokkos range version and to the tuned Kokkos version of the same shape, and the host's
+microseconds inside one call (host_us). The fastest etage configuration of each shape
 is marked "best etage". The plot: GB/s per configuration, one panel per algorithm, with the
 copy's rate as a dashed line. Needs the standard library (and matplotlib for the plot: on
 Debian /usr/bin/python3 with python3-matplotlib).
@@ -21,12 +21,13 @@ import re
 import sys
 from collections import OrderedDict
 
-NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange|KokkosRuns)<(?P<who>[^>]+)>"
+NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange|KokkosRuns|KokkosTiles)<(?P<who>[^>]+)>"
                   r"/stages:(?P<stages>\d+)/(?P<shape>[^/]+(?:/[A-Z]+:\d+)*)")
 COPY = re.compile(r"^BM_Copy/bytes:(?P<bytes>\d+)")
-RANGE, RUNS = "Kokkos range", "Kokkos 16-byte runs"
-PEERS = {"KokkosRange": RANGE, "KokkosRuns": RUNS}
-NOT_ETAGE = (RANGE, RUNS, "deep_copy")
+RANGE, RUNS, TILES = "Kokkos range", "Kokkos 16-byte runs", "Kokkos 64x64 tiles"
+PEERS = {"KokkosRange": RANGE, "KokkosRuns": RUNS, "KokkosTiles": TILES}
+TUNED = (RUNS, TILES)
+NOT_ETAGE = (RANGE, RUNS, TILES, "deep_copy")
 
 
 def load(path):
@@ -65,20 +66,23 @@ def load(path):
 LEGEND = """GB/s: bytes that must move (inputs read once, outputs written once) per second. % of copy:
 against Kokkos::deep_copy of the same byte count within the same memory space, measured in
 the same process. x Kokkos range: speed relative to the plain Kokkos range version of the
-same computation, one point per index (above 1: faster). x Kokkos runs: speed relative to
-the stencils written as plain Kokkos kernels in the shape of the fastest hand-written ones (4
-points per thread with 16-byte loads and store, threads in blocks of 8 rows x 32; 3D: each
-thread marching over 8 z planes) (above 1: faster). host µs/call: the host's time inside one call
+same computation, one point per index (above 1: faster). x Kokkos tuned: speed relative to
+the plain Kokkos kernel in the shape of the fastest hand-written one (above 1: faster): for
+the stencils 4 points per thread with 16-byte loads and store, threads in blocks of 8 rows x
+32 (3D: each thread marching over 8 z planes); for the transpose one 64 x 64 tile per team
+through padded team scratch. host µs/call: the host's time inside one call
 (launch preparation), which queued calls overlap with the device's work."""
 
 
 def table(rows):
-    lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | x Kokkos runs | host µs/call | |",
+    lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | x Kokkos tuned | host µs/call | |",
              "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    best, peer = {}, {RANGE: {}, RUNS: {}}
+    best, peer = {}, {RANGE: {}, TUNED: {}}
     for (algo, shape, who, stages), r in rows.items():
-        if who in peer and r["rate"]:
-            peer[who][(algo, shape)] = r["rate"]
+        if who in TUNED and r["rate"]:
+            peer[TUNED][(algo, shape)] = r["rate"]
+        elif who == RANGE and r["rate"]:
+            peer[RANGE][(algo, shape)] = r["rate"]
         elif who not in NOT_ETAGE and r["rate"]:
             k = (algo, shape)
             if k not in best or r["rate"] > rows[best[k]]["rate"]:
@@ -95,9 +99,10 @@ def table(rows):
         pct = 100 * (r["ratio"] or 0)
         host = f"{r['host']:.1f}" if r["host"] is not None else "—"
         vs = []
-        for p in (RANGE, RUNS):
+        for p in (RANGE, TUNED):
             base = peer[p].get((algo, shape))
-            vs.append(f"{r['rate'] / base:.2f}" if base and r["rate"] and who not in (p, "deep_copy") else "")
+            own = who == p or (p == TUNED and who in TUNED)
+            vs.append(f"{r['rate'] / base:.2f}" if base and r["rate"] and not own and who != "deep_copy" else "")
         mark = "best etage" if key in marked else ""
         lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {vs[0]} | {vs[1]} | {host} | {mark} |")
     return "\n".join(lines)
