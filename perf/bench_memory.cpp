@@ -312,10 +312,12 @@ void runs_stencil3d(Space const& space, Problem const& p, T* out) {
 
 /// The transpose without etage, as a plain Kokkos team kernel in the shape of the CUDA kernel
 /// that read 94-97 % of copy on the H200 (perf/NOTES.md, memory attempt 15, run P): one 64 x 64
-/// tile per team (256 threads on a GPU), read with 16-byte loads into a padded team-scratch
-/// tile (rows of 65, so that the transposed reads do not conflict), then written with
-/// 16-byte stores; tiles numbered along B's contiguous dimension first. Needs m and n to be
-/// multiples of 64 (tiles_runner checks).
+/// tile per team (256 threads on a GPU), read with 16-byte loads into a team-scratch tile with
+/// rows of 65 (as that kernel's shared tile: 2-way bank conflicts on the transposed reads
+/// instead of 16-way), then written with 16-byte stores; tiles numbered along B's contiguous
+/// dimension first. Needs m and n to be multiples of 64 (tuned_runner checks). No barrier
+/// after the stores: a team handles one league rank (on CUDA a block per rank; on the host
+/// one thread).
 void tiles_transpose(Space const& space, Problem const& p, T* out) {
   constexpr int td = 64, pitch = td + 1, chunks = td * td / 4;
   using Policy = Kokkos::TeamPolicy<Space>;
@@ -401,11 +403,11 @@ Runner range_runner(Algo a) {
   }
 }
 
-/// Throws unless `in` and `out` take the 16-byte loads and stores of the run versions.
+/// Throws unless `in` and `out` take the 16-byte loads and stores of the tuned Kokkos versions.
 void require_16_byte_aligned(T const* out) {
   for (void const* p : {static_cast<void const*>(buffers().in.data()), static_cast<void const*>(out)})
     if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0)
-      throw etage::InvalidArgument("etage::bench: the 16-byte-run stencils need 16-byte aligned buffers");
+      throw etage::InvalidArgument("etage::bench: the tuned Kokkos peers need 16-byte aligned buffers");
 }
 
 /// The 16-byte-run version of a stencil (runs_stencil2d, runs_stencil3d); null for the

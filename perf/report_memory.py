@@ -69,8 +69,9 @@ the same process. x Kokkos range: speed relative to the plain Kokkos range versi
 same computation, one point per index (above 1: faster). x Kokkos tuned: speed relative to
 the plain Kokkos kernel in the shape of the fastest hand-written one (above 1: faster): for
 the stencils 4 points per thread with 16-byte loads and store, threads in blocks of 8 rows x
-32 (3D: each thread marching over 8 z planes); for the transpose one 64 x 64 tile per team
-through padded team scratch. host µs/call: the host's time inside one call
+32 since d3f2d58, one row per block before (3D: each thread marching over 8 z planes); for the
+transpose one 64 x 64 tile per team through padded team scratch. On a Kokkos peer's own row
+the columns compare that peer with the other. host µs/call: the host's time inside one call
 (launch preparation), which queued calls overlap with the device's work."""
 
 
