@@ -266,6 +266,18 @@ void for_each_in_blocks(Space const& space, char const* name, std::int64_t n0, s
 /// range versions; checked against them like every etage configuration. Needs nx % 4 == 0.
 using Run = etage::Vec<T, 4>;
 
+/// The weighted in-plane neighbours (north, south, west, east, in that order) of the run of 4
+/// points at element i = (y, x) of an ny x nx plane of `u` whose own values are `c`; zero
+/// outside the plane. `sum` holds what is added before them (the 3D stencil's z neighbours).
+KOKKOS_INLINE_FUNCTION Run in_plane_run(T const* u, std::int64_t i, std::int64_t y, std::int64_t x, std::int64_t ny,
+                                        std::int64_t nx, Run const& c, T w, Run sum) {
+  Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
+  T const xm = x > 0 ? u[i - 1] : T(0), xp = x + 4 < nx ? u[i + 4] : T(0);
+  for (int k = 0; k < 4; ++k)
+    sum.v[k] += w * n.v[k] + w * s.v[k] + w * (k == 0 ? xm : c.v[k - 1]) + w * (k == 3 ? xp : c.v[k + 1]);
+  return sum;
+}
+
 void runs_stencil2d(Space const& space, Problem const& p, T* out) {
   T const* const u = buffers().in.data();
   std::int64_t const ny = p.d0, nx = p.d1;
@@ -273,13 +285,7 @@ void runs_stencil2d(Space const& space, Problem const& p, T* out) {
   for_each_in_blocks(
       space, "etage::bench::runs_stencil2d", ny, nx / 4, KOKKOS_LAMBDA(std::int64_t y, std::int64_t r) {
         std::int64_t const x = 4 * r, i = y * nx + x;
-        Run const c = Run::load(u + i);
-        Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
-        T const xm = x > 0 ? u[i - 1] : T(0), xp = x + 4 < nx ? u[i + 4] : T(0);
-        Run o;
-        for (int k = 0; k < 4; ++k)
-          o.v[k] = w * n.v[k] + w * s.v[k] + w * (k == 0 ? xm : c.v[k - 1]) + w * (k == 3 ? xp : c.v[k + 1]);
-        o.store_global(out + i);
+        in_plane_run(u, i, y, x, ny, nx, Run::load(u + i), w, Run{}).store_global(out + i);
       });
 }
 
@@ -297,13 +303,9 @@ void runs_stencil3d(Space const& space, Problem const& p, T* out) {
         Run below = z0 > 0 ? Run::load(u + i - plane) : Run{}, c = Run::load(u + i);
         for (std::int64_t z = z0; z < z1; ++z, i += plane) {
           Run const above = z + 1 < nz ? Run::load(u + i + plane) : Run{};
-          Run const n = y > 0 ? Run::load(u + i - nx) : Run{}, s = y + 1 < ny ? Run::load(u + i + nx) : Run{};
-          T const xm = x > 0 ? u[i - 1] : T(0), xp = x + 4 < nx ? u[i + 4] : T(0);
-          Run o;
-          for (int k = 0; k < 4; ++k)
-            o.v[k] = w * below.v[k] + w * above.v[k] + w * n.v[k] + w * s.v[k] + w * (k == 0 ? xm : c.v[k - 1]) +
-                     w * (k == 3 ? xp : c.v[k + 1]);
-          o.store_global(out + i);
+          Run zs;
+          for (int k = 0; k < 4; ++k) zs.v[k] = w * below.v[k] + w * above.v[k];
+          in_plane_run(u, i, y, x, ny, nx, c, w, zs).store_global(out + i);
           below = c;
           c = above;
         }
@@ -410,37 +412,33 @@ void require_16_byte_aligned(T const* out) {
       throw etage::InvalidArgument("etage::bench: the tuned Kokkos peers need 16-byte aligned buffers");
 }
 
-/// The 16-byte-run version of a stencil (runs_stencil2d, runs_stencil3d); null for the
-/// other algorithms, and when nx is not a multiple of 4.
-Runner runs_runner(Algo a, Problem const& p) {
-  if (a == Algo::Stencil2D && p.d1 % 4 == 0)
-    return [](Space const& s, Problem const& q, T* out) {
-      require_16_byte_aligned(out);
-      runs_stencil2d(s, q, out);
-      return T(0);
-    };
-  if (a == Algo::Stencil3D && p.d2 % 4 == 0)
-    return [](Space const& s, Problem const& q, T* out) {
-      require_16_byte_aligned(out);
-      runs_stencil3d(s, q, out);
-      return T(0);
-    };
-  return nullptr;
+/// `Version` on the shared buffers, after checking that they take its 16-byte accesses.
+template <void (*Version)(Space const&, Problem const&, T*)>
+Runner aligned_runner() {
+  return [](Space const& s, Problem const& q, T* out) {
+    require_16_byte_aligned(out);
+    Version(s, q, out);
+    return T(0);
+  };
 }
 
-/// The tuned plain Kokkos version of an algorithm, where the benchmark has one (the
-/// stencils' 16-byte runs, the transpose's 64 x 64 tiles), with its name; a null runner for
-/// the sum (its range version is a plain parallel_reduce), and where the shape does not
-/// divide (nx % 4 for the stencils, m and n % 64 for the transpose).
+/// The tuned plain Kokkos version of an algorithm and its benchmark name: the transpose's
+/// 64 x 64 tiles (m and n multiples of 64), the stencils' 16-byte runs (nx a multiple of 4);
+/// a null runner otherwise (the sum's range version is already a plain parallel_reduce).
 std::pair<Runner, char const*> tuned_runner(Algo a, Problem const& p) {
-  if (a == Algo::Transpose && p.d0 % 64 == 0 && p.d1 % 64 == 0)
-    return {[](Space const& s, Problem const& q, T* out) {
-              require_16_byte_aligned(out);
-              tiles_transpose(s, q, out);
-              return T(0);
-            },
-            "BM_KokkosTiles"};
-  return {runs_runner(a, p), "BM_KokkosRuns"};
+  switch (a) {
+    case Algo::Transpose:
+      if (p.d0 % 64 == 0 && p.d1 % 64 == 0) return {aligned_runner<tiles_transpose>(), "BM_KokkosTiles"};
+      break;
+    case Algo::Stencil2D:
+      if (p.d1 % 4 == 0) return {aligned_runner<runs_stencil2d>(), "BM_KokkosRuns"};
+      break;
+    case Algo::Stencil3D:
+      if (p.d2 % 4 == 0) return {aligned_runner<runs_stencil3d>(), "BM_KokkosRuns"};
+      break;
+    default: break;
+  }
+  return {nullptr, ""};
 }
 
 /// Checks of each (algorithm, size, configuration): empty when it matched the range version
@@ -673,6 +671,13 @@ Config reduce_value_config() {
           Algo::Reduce, true};
 }
 
+/// The key under which checks() keeps the check of configuration `name` at `stages` on `p`.
+std::string check_key(std::string const& name, int stages, Problem const& p) {
+  std::ostringstream key;
+  key << name << "/" << stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
+  return key.str();
+}
+
 void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
   benchmark::RegisterBenchmark(name.c_str(), [p, config, run](benchmark::State& st) { measure(st, p, config, run); })
       ->ArgNames(arg_names(p.algo))
@@ -772,9 +777,7 @@ void register_all() {
       add(std::string("BM_KokkosRange<") + algo_name(a) + ">", p, 0, "", range_runner(a));
       if (auto const [tuned, tuned_name] = tuned_runner(a, p); tuned) {
         std::string const name = std::string(tuned_name) + "<" + algo_name(a) + ">";
-        std::ostringstream key;
-        key << name << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
-        add(name, p, 0, key.str(), tuned);
+        add(name, p, 0, check_key(name, 0, p), tuned);
       }
       for (Config const& c : configs) {
         if (stages_given && std::find(stage_filter.begin(), stage_filter.end(), c.stages) == stage_filter.end()) continue;
@@ -782,9 +785,7 @@ void register_all() {
         if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
         if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
-        std::ostringstream key;
-        key << name << "/" << c.stages << "/" << p.d0 << "x" << p.d1 << "x" << p.d2;
-        add(name, p, c.stages, key.str(), c.make(a));
+        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a));
       }
     }
   }

@@ -24,10 +24,11 @@ from collections import OrderedDict
 NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange|KokkosRuns|KokkosTiles)<(?P<who>[^>]+)>"
                   r"/stages:(?P<stages>\d+)/(?P<shape>[^/]+(?:/[A-Z]+:\d+)*)")
 COPY = re.compile(r"^BM_Copy/bytes:(?P<bytes>\d+)")
-RANGE, RUNS, TILES = "Kokkos range", "Kokkos 16-byte runs", "Kokkos 64x64 tiles"
-PEERS = {"KokkosRange": RANGE, "KokkosRuns": RUNS, "KokkosTiles": TILES}
-TUNED = (RUNS, TILES)
-NOT_ETAGE = (RANGE, RUNS, TILES, "deep_copy")
+# The Kokkos peers: benchmark name -> configuration label, and label -> the column it is the
+# base of ("range": x Kokkos range, "tuned": x Kokkos tuned).
+PEERS = {"KokkosRange": "Kokkos range", "KokkosRuns": "Kokkos 16-byte runs", "KokkosTiles": "Kokkos 64x64 tiles"}
+PEER_COLUMN = {"Kokkos range": "range", "Kokkos 16-byte runs": "tuned", "Kokkos 64x64 tiles": "tuned"}
+NOT_ETAGE = (*PEER_COLUMN, "deep_copy")
 
 
 def load(path):
@@ -50,9 +51,8 @@ def load(path):
             # Each algorithm's block has its copy, and two may move the same byte count (the
             # 1 GiB transpose and the 2 GiB sum): number them in order of appearance.
             name = "bytes:" + c["bytes"]
-            if b.get("run_type") != "aggregate" or b.get("aggregate_name") == "median":
-                copies_seen[name] = copies_seen.get(name, 0) + 1
-            key = ("Copy", name, "deep_copy", copies_seen.get(name, 1) - 1)
+            copies_seen[name] = copies_seen.get(name, 0) + 1
+            key = ("Copy", name, "deep_copy", copies_seen[name] - 1)
         else:
             continue
         row = rows.setdefault(key, {"rate": None, "ratio": None, "host": None, "error": None})
@@ -78,12 +78,10 @@ the columns compare that peer with the other. host µs/call: the host's time ins
 def table(rows):
     lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | x Kokkos tuned | host µs/call | |",
              "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    best, peer = {}, {RANGE: {}, TUNED: {}}
+    best, peer = {}, {"range": {}, "tuned": {}}
     for (algo, shape, who, stages), r in rows.items():
-        if who in TUNED and r["rate"]:
-            peer[TUNED][(algo, shape)] = r["rate"]
-        elif who == RANGE and r["rate"]:
-            peer[RANGE][(algo, shape)] = r["rate"]
+        if who in PEER_COLUMN and r["rate"]:
+            peer[PEER_COLUMN[who]][(algo, shape)] = r["rate"]
         elif who not in NOT_ETAGE and r["rate"]:
             k = (algo, shape)
             if k not in best or r["rate"] > rows[best[k]]["rate"]:
@@ -100,9 +98,9 @@ def table(rows):
         pct = 100 * (r["ratio"] or 0)
         host = f"{r['host']:.1f}" if r["host"] is not None else "—"
         vs = []
-        for p in (RANGE, TUNED):
-            base = peer[p].get((algo, shape))
-            own = who == p or (p == TUNED and who in TUNED)
+        for column in ("range", "tuned"):
+            base = peer[column].get((algo, shape))
+            own = PEER_COLUMN.get(who) == column
             vs.append(f"{r['rate'] / base:.2f}" if base and r["rate"] and not own and who != "deep_copy" else "")
         mark = "best etage" if key in marked else ""
         lines.append(f"| {algo} | {shape} | {config} | {gbs:.1f} | {pct:.0f} % | {vs[0]} | {vs[1]} | {host} | {mark} |")
