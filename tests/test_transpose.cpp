@@ -132,7 +132,8 @@ TEMPLATE_LIST_TEST_CASE("Transpose with the default tile and stages (64 x 64 flo
   // Edge shapes around 64 as well as 32: whole and partial 64 x 64 tiles, the tile order
   // with more teams than tiles and with several tiles per team. On a GPU, 4000 x 3300 has
   // 63 x 52 = 3,276 tiles, more than 8 per team of a wave on the H200 (at most 396 teams):
-  // BulkTensor takes chunks of 8 (transpose_tiles_per_team) with a last chunk of 4.
+  // BulkTensor takes chunks of 8 (transpose_tiles_per_team) with a last chunk of 4; CpAsync
+  // one tile per team.
   using E = typename TestType::engine;
   std::vector<std::pair<int, int>> shapes{{1, 1},   {63, 65},  {64, 64},   {65, 130},
                                           {100, 64}, {64, 132}, {129, 192}, {462, 1024}};
@@ -158,13 +159,37 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
 #if ETAGE_HAS_CUDA_ENGINES
   CHECK(td_f == 64);
   CHECK(td_d == 32);
-  CHECK(default_transpose_threads<test::Space, td_f> == 512);
+  CHECK(default_transpose_threads<test::Space, engine::BulkTensor, td_f> == 512);
+  CHECK(default_transpose_threads<test::Space, engine::CpAsync, td_f> == 256);
+  CHECK(transpose_tiles_per_team<test::Space, engine::BulkTensor> == 8);
+  CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync> == 1);
+  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous> == 0);
   CHECK(default_transpose_stages<engine::BulkTensor, td_f, float> == 2);
   CHECK(default_transpose_stages<engine::BulkTensor, td_d, double> == 4);
   CHECK(fits(default_transpose_stages<engine::CpAsync, td_f, float>, td_f, 4, 2));
 #else
   CHECK(td_f == 32);
-  CHECK(default_transpose_threads<test::Space, td_f> == 1);
+  CHECK(default_transpose_threads<test::Space, engine::Synchronous, td_f> == 1);
+  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous> == 0);
+#endif
+}
+
+TEST_CASE("Transpose Auto tries CpAsync first where the space offers it", "[transpose][auto]") {
+  using impl::EngineList, impl::PreferEngine;
+  // The reordering itself, on lists with and without the preferred engine.
+  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::BulkTensor, engine::CpAsync,
+                                                                       engine::RegisterDoubleBuffer, engine::Synchronous>>::type,
+                              EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous, engine::CpAsync>>::type,
+                              EngineList<engine::CpAsync, engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous>>::type,
+                              EngineList<engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<>>::type, EngineList<>>);
+#if ETAGE_HAS_CUDA_ENGINES
+  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<test::Space>,
+                              EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
+#else
+  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<test::Space>, EngineList<engine::Synchronous>>);
 #endif
 }
 

@@ -61,12 +61,26 @@ void run_auto(std::string const& what, EngineList<Engines...>, Attempt&& attempt
   if (!done) throw UnsupportedEngine(what + "<Auto>: no engine can run this problem:" + reasons);
 }
 
-/// Runs `attempt(Engine{})` for an explicit engine, or the Auto loop for engine::Auto; a
-/// forced engine that cannot run throws UnsupportedEngine with the reason.
-template <class Engine, class ExecSpace, class Attempt>
+/// `List` (an EngineList) with `Preferred` moved to the front when the list has it; else `List`.
+template <class Preferred, class List, class Rest = EngineList<>>
+struct PreferEngine;
+template <class Preferred, class... Rest>
+struct PreferEngine<Preferred, EngineList<>, EngineList<Rest...>> {
+  using type = EngineList<Rest...>;
+};
+template <class Preferred, class E, class... Es, class... Rest>
+struct PreferEngine<Preferred, EngineList<E, Es...>, EngineList<Rest...>> {
+  using type = std::conditional_t<std::is_same_v<E, Preferred>, EngineList<Preferred, Rest..., Es...>,
+                                  typename PreferEngine<Preferred, EngineList<Es...>, EngineList<Rest..., E>>::type>;
+};
+
+/// Runs `attempt(Engine{})` for an explicit engine, or the Auto loop over `Candidates` (an
+/// EngineList; the space's AutoCandidates unless the algorithm orders them itself) for
+/// engine::Auto; a forced engine that cannot run throws UnsupportedEngine with the reason.
+template <class Engine, class ExecSpace, class Candidates = typename AutoCandidates<ExecSpace>::type, class Attempt>
 void run_engine(std::string const& what, Attempt&& attempt) {
   if constexpr (std::is_same_v<Engine, engine::Auto>) {
-    run_auto(what, typename AutoCandidates<ExecSpace>::type{}, attempt);
+    run_auto(what, Candidates{}, attempt);
   } else {
     std::string const why = attempt(Engine{});
     if (!why.empty()) throw UnsupportedEngine(what + "<" + std::string(Engine::name) + ">: " + why);

@@ -24,12 +24,24 @@ namespace etage {
 template <class ExecSpace, class T>
 inline constexpr int default_transpose_tile_dim = !impl::is_host_space<ExecSpace> && sizeof(T) == 4 ? 64 : 32;
 
-/// Consumer threads per transpose team when the caller gives none: one per tile on the host
-/// (teams spread over cores); on a GPU TD * TD / 8 (8 elements each, two 16-byte stores of
-/// float), at least 256 and at most 1024.
-template <class ExecSpace, int TD>
-inline constexpr int default_transpose_threads =
-    impl::is_host_space<ExecSpace> ? 1 : std::clamp(TD * TD / 8, 256, 1024);
+/// Consumer threads per transpose team of `Engine` when the caller gives none (Threads = 0):
+/// one per tile on the host (teams spread over cores); on a GPU 256 for CpAsync (one tile per
+/// team, see transpose_tiles_per_team: 16 elements of a 64 x 64 float tile each), else
+/// TD * TD / 8 (8 elements each, two 16-byte stores of float), at least 256 and at most 1024.
+template <class ExecSpace, class Engine, int TD>
+inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace>           ? 1
+                                                 : std::is_same_v<Engine, engine::CpAsync> ? 256
+                                                                                           : std::clamp(TD * TD / 8, 256, 1024);
+
+/// Threads per multiprocessor whose registers a GPU transpose of `Engine` asks the compiler
+/// to make room for when the caller gives no MinTeams (impl::streaming_min_teams: the
+/// min-blocks argument of Kokkos::LaunchBounds is this / team size). CpAsync: 1,280, i.e. 5
+/// teams of 256 threads (48 registers, no spills for 64 x 64 floats); else 1,536. Measured on
+/// the H200 with one 64 x 64 float tile per 256-thread CpAsync team, 1 / 2 GiB (perf/NOTES.md,
+/// memory attempt 20): room for 5 teams 93 / 92 % of copy, 6 teams (40 registers) 92-93 /
+/// 91 %, 4 teams 86-87 %.
+template <class Engine>
+inline constexpr int transpose_threads_per_sm = std::is_same_v<Engine, engine::CpAsync> ? 1280 : 1536;
 
 /// Stages of a transpose ring when the caller gives none (Stages = 0): the engine's default,
 /// fewer when that ring would pass 32 KiB (so that it fits the level-0 team scratch of every
@@ -39,17 +51,26 @@ inline constexpr int default_transpose_stages =
     std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
 
 /// Most tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
-/// GPU with BulkTensor: 8, a league of ceil(tiles / 8) teams, each taking 8 consecutive
-/// tiles; fewer per team when ceil(tiles / 8) teams would not fill the device once (small
-/// matrices; impl::chunked_league). Measured on the H200 with 64 x 64 float tiles at 1 and
-/// 2 GiB (perf/NOTES.md, memory attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles
-/// per team, 86-87 % with 4, 12 or 16, 84 % with persistent teams, 55 % with one tile per
-/// team (each team sets up its barriers and fills its ring for a single tile); CpAsync/2
-/// 76 % with 8 against 84 % persistent, Synchronous unchanged, so the other engines keep
-/// persistent teams.
+/// On a GPU:
+/// - BulkTensor: 8, a league of ceil(tiles / 8) teams, each taking 8 consecutive tiles; fewer
+///   per team when ceil(tiles / 8) teams would not fill the device once (small matrices;
+///   impl::chunked_league). Measured on the H200 with 64 x 64 float tiles at 1 and 2 GiB
+///   (perf/NOTES.md, memory attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles per
+///   team, 86-87 % with 4, 12 or 16, 84 % with persistent teams, 55 % with one tile per team
+///   of 512 threads (each team sets up its barriers and fills its ring for a single tile).
+/// - CpAsync: 1, a team per tile, as the one-tile-per-block CUDA kernel that reads 94-97 %
+///   of copy: 256-thread teams with room for 5 per SM keep 5 tiles in flight per SM, the
+///   hardware starting teams in tile order. Measured on the H200, 1 / 2 GiB (memory attempt
+///   20, two H200s, two processes each): 92-93 / 91-92 % of copy against 90 / 89-90 % for
+///   BulkTensor/2 and 92 / 91 % for the tuned Kokkos peer in the same processes. Persistent
+///   512-thread CpAsync teams read 83-85 %, one tile per 512-thread team 76-77 %.
+/// - Synchronous, RegisterDoubleBuffer: persistent. One tile per 256-thread Synchronous team
+///   read 47-87 % (memory attempts 17 and 20: with room for 6 or 8 teams its registers spill).
 template <class ExecSpace, class Engine>
-inline constexpr int transpose_tiles_per_team =
-    !impl::is_host_space<ExecSpace> && std::is_same_v<Engine, engine::BulkTensor> ? 8 : 0;
+inline constexpr int transpose_tiles_per_team = impl::is_host_space<ExecSpace>              ? 0
+                                                : std::is_same_v<Engine, engine::BulkTensor> ? 8
+                                                : std::is_same_v<Engine, engine::CpAsync>    ? 1
+                                                                                             : 0;
 
 /// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
 /// (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor). Measured
@@ -60,6 +81,12 @@ inline constexpr int transpose_tiles_per_team =
 inline constexpr int transpose_l2_prefetch_distance = 1;
 
 namespace impl {
+
+/// The engines Auto tries for a transpose, best first: the space's AutoCandidates with CpAsync
+/// moved to the front where the space offers it (its one-tile teams read 92-93 % of copy on
+/// the H200 against BulkTensor's 89-90 %: transpose_tiles_per_team).
+template <class ExecSpace>
+using transpose_auto_candidates = typename PreferEngine<engine::CpAsync, typename AutoCandidates<ExecSpace>::type>::type;
 
 /// League and tile order. With `per_team` = 0, team r of a league of L transposes tiles r,
 /// r + L, r + 2L ... of A (persistent teams, one wave); with per_team = k > 0, team r takes
@@ -94,7 +121,7 @@ namespace impl {
 /// Measured on the H200 (perf/NOTES.md, memory attempt 10): one lane per stage column, whose
 /// 16-byte stores leave every sector half-written by one instruction and completed by
 /// another, ran at a fifth of this speed.
-template <class Engine, int Stages, int TD, int Threads, class Source, class BView>
+template <class Engine, int Stages, int TD, int Threads, int MaxPerTeam, class Source, class BView>
 struct TransposeKernel {
   using T = typename Source::value_type;
   /// The dimension of A (0 or 1) that is contiguous in B: B(j, i) = A(i, j).
@@ -119,10 +146,12 @@ struct TransposeKernel {
 
   /// Tile number of team r's t-th tile (see the league and tile order above).
   ETAGE_FORCEINLINE_FUNCTION std::int64_t tile_of(std::int64_t r, int t) const {
+    if constexpr (MaxPerTeam == 1) return r;
     return per_team > 0 ? r * per_team + t : r + std::int64_t(t) * league;
   }
   /// Tiles of team r.
   ETAGE_FORCEINLINE_FUNCTION std::int64_t tiles_of(std::int64_t r) const {
+    if constexpr (MaxPerTeam == 1) return 1;
     return per_team > 0 ? std::min(per_team, num_tiles - r * per_team) : (num_tiles - r + league - 1) / league;
   }
 
@@ -148,6 +177,14 @@ struct TransposeKernel {
     }
   }
 
+  /// write<Edge> out of line: its element-wise index arithmetic stays out of the registers of
+  /// the column-group path (as the 2D stencil's sweep_points, whose comment says why it is
+  /// static and takes the kernel by value).
+  template <bool Edge, class Tile>
+  static ETAGE_NOINLINE_FUNCTION void write_points(TransposeKernel const self, ConsumerContext const ctx,
+                                                   Tile const tile, std::int64_t i0, std::int64_t j0) {
+    self.template write<Edge>(ctx, tile, i0, j0);
+  }
   /// The column-group split of a whole tile (see above). Store e: part e % lanes (V rows
   /// each) of the lanes * V rows starting at lanes * V * (e / lanes / TD) of stage column
   /// k = (e / lanes) % TD.
@@ -179,16 +216,17 @@ struct TransposeKernel {
               return;
             }
           }
-          if (whole) write<false>(ctx, tile, c[0], c[1]);
-          else write<true>(ctx, tile, c[0], c[1]);
+          if (whole) write_points<false>(self, ctx, tile, c[0], c[1]);
+          else write_points<true>(self, ctx, tile, c[0], c[1]);
         },
         operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }, transpose_l2_prefetch_distance));
   }
 };
 
-template <class ExecSpace, class Engine, int Stages, int TD, int Threads, int MinTeams, class AV, class BV>
+template <class ExecSpace, class Engine, int Stages, int TD, int ThreadsGiven, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
   constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
+  constexpr int Threads = ThreadsGiven > 0 ? ThreadsGiven : default_transpose_threads<ExecSpace, Engine, TD>;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Threads>(space, Threads);
   } else {
@@ -198,18 +236,20 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "A: " + why;
     std::int64_t const m = A.extent(0), n = A.extent(1);
     std::int64_t const tiles_m = (m + TD - 1) / TD, tiles_n = (n + TD - 1) / TD;
-    using Kernel = TransposeKernel<Engine, S, TD, Threads, decltype(src), BV>;
+    constexpr int max_per_team = transpose_tiles_per_team<ExecSpace, Engine>;
+    using Kernel = TransposeKernel<Engine, S, TD, Threads, max_per_team, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
-    constexpr int min_teams = MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, 1536);
+    constexpr int min_teams =
+        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<Engine>);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
     std::int64_t const tiles = tiles_m * tiles_n;
     // One wave of teams (at most one per tile); chunks of at most transpose_tiles_per_team
     // that still give at least that many teams.
     std::int64_t const wave = streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
     std::int64_t per_team = 0, league = wave;
-    if constexpr (transpose_tiles_per_team<ExecSpace, Engine> > 0) {
-      ChunkedLeague const c = chunked_league(tiles, wave, transpose_tiles_per_team<ExecSpace, Engine>);
+    if constexpr (max_per_team > 0) {
+      ChunkedLeague const c = chunked_league(tiles, wave, max_per_team);
       per_team = c.per_team;
       league = c.league;
     }
@@ -232,11 +272,13 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 ///   accessible from ExecSpace. A and B must not overlap.
 /// - Each team moves TileDim x TileDim tiles of A (0: default_transpose_tile_dim, 64 for
 ///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
-///   engine's default within 32 KiB) with `Engine` (engine::Auto: the best engine the device
-///   and A allow) and writes them transposed into B. `Threads`: consumer threads per team
-///   (0: default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must
-///   make register room for (Kokkos::LaunchBounds' second argument; 0: as many as 1,536
-///   threads per multiprocessor hold).
+///   engine's default within 32 KiB) with `Engine` (engine::Auto: the first of
+///   impl::transpose_auto_candidates that the device and A allow: CpAsync, then BulkTensor,
+///   RegisterDoubleBuffer, Synchronous on a GPU) and writes them transposed into B. Teams take
+///   transpose_tiles_per_team tiles each. `Threads`: consumer threads per team (0:
+///   default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must make
+///   register room for (Kokkos::LaunchBounds' second argument; 0:
+///   transpose_threads_per_sm / team size, at least 1).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
 /// - m = 0 or n = 0: nothing to do.
 /// Errors: ExtentMismatch (B is not n x m), InvalidArgument (A and B overlap in memory), UnsupportedEngine (a forced engine that cannot
@@ -263,7 +305,6 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
                   "etage::transpose: Stages is outside the engine's range (Synchronous 1..8, RegisterDoubleBuffer 2, "
                   "CpAsync and BulkTensor 2..8)");
   constexpr int TD = TileDim > 0 ? TileDim : default_transpose_tile_dim<ExecSpace, T>;
-  constexpr int TH = Threads > 0 ? Threads : default_transpose_threads<ExecSpace, TD>;
 
   std::size_t const m = A.extent(0), n = A.extent(1);
   if (B.extent(0) != n || B.extent(1) != m)
@@ -273,10 +314,10 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   if (m == 0 || n == 0) return;
   if (views_overlap(A, B))
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
-  impl::run_engine<Engine, ExecSpace>("etage::transpose", [&](auto engine) {
+  impl::run_engine<Engine, ExecSpace, impl::transpose_auto_candidates<ExecSpace>>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
-    return impl::transpose_run<ExecSpace, E, Stages, TD, TH, MinTeams>(space, A, B,
-                                                                       !std::is_same_v<Engine, engine::Auto>);
+    return impl::transpose_run<ExecSpace, E, Stages, TD, Threads, MinTeams>(space, A, B,
+                                                                            !std::is_same_v<Engine, engine::Auto>);
   });
 }
 
