@@ -159,22 +159,32 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
 #if ETAGE_HAS_CUDA_ENGINES
   CHECK(td_f == 64);
   CHECK(td_d == 32);
-  CHECK(default_transpose_threads<test::Space, engine::BulkTensor, td_f> == 512);
-  CHECK(default_transpose_threads<test::Space, engine::CpAsync, td_f> == 256);
-  CHECK(transpose_tiles_per_team<test::Space, engine::BulkTensor> == 8);
-  CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync> == 1);
-  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous> == 0);
+  CHECK(default_transpose_threads<test::Space, engine::BulkTensor, td_f, float> == 512);
+  // CpAsync: one 64 x 64 float tile per team of 256 threads; smaller tiles (32 x 32 float,
+  // double's default) keep persistent teams.
+  CHECK(transpose_one_tile_teams<test::Space, engine::CpAsync, td_f, float>);
+  CHECK_FALSE(transpose_one_tile_teams<test::Space, engine::CpAsync, 32, float>);
+  CHECK_FALSE(transpose_one_tile_teams<test::Space, engine::CpAsync, td_d, double>);
+  CHECK_FALSE(transpose_one_tile_teams<test::Space, engine::BulkTensor, td_f, float>);
+  CHECK(default_transpose_threads<test::Space, engine::CpAsync, td_f, float> == 256);
+  CHECK(transpose_threads_per_sm<test::Space, engine::CpAsync, td_f, float> == 1280);
+  CHECK(transpose_threads_per_sm<test::Space, engine::CpAsync, 32, float> == 1536);
+  CHECK(transpose_tiles_per_team<test::Space, engine::BulkTensor, td_f, float> == 8);
+  CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync, td_f, float> == 1);
+  CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync, td_d, double> == 0);
+  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous, td_f, float> == 0);
   CHECK(default_transpose_stages<engine::BulkTensor, td_f, float> == 2);
   CHECK(default_transpose_stages<engine::BulkTensor, td_d, double> == 4);
   CHECK(fits(default_transpose_stages<engine::CpAsync, td_f, float>, td_f, 4, 2));
 #else
   CHECK(td_f == 32);
-  CHECK(default_transpose_threads<test::Space, engine::Synchronous, td_f> == 1);
-  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous> == 0);
+  CHECK(default_transpose_threads<test::Space, engine::Synchronous, td_f, float> == 1);
+  CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous, td_f, float> == 0);
+  CHECK_FALSE(transpose_one_tile_teams<test::Space, engine::CpAsync, 64, float>);
 #endif
 }
 
-TEST_CASE("Transpose Auto tries CpAsync first where the space offers it", "[transpose][auto]") {
+TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space offers it", "[transpose][auto]") {
   using impl::EngineList, impl::PreferEngine;
   // The reordering itself, on lists with and without the preferred engine.
   STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::BulkTensor, engine::CpAsync,
@@ -185,11 +195,13 @@ TEST_CASE("Transpose Auto tries CpAsync first where the space offers it", "[tran
   STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous>>::type,
                               EngineList<engine::Synchronous>>);
   STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<>>::type, EngineList<>>);
+  using Space = test::Space;
 #if ETAGE_HAS_CUDA_ENGINES
-  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<test::Space>,
+  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 64, float>,
                               EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 32, double>, impl::AutoCandidates<Space>::type>);
 #else
-  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<test::Space>, EngineList<engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 64, float>, EngineList<engine::Synchronous>>);
 #endif
 }
 

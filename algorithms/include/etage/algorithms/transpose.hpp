@@ -24,24 +24,38 @@ namespace etage {
 template <class ExecSpace, class T>
 inline constexpr int default_transpose_tile_dim = !impl::is_host_space<ExecSpace> && sizeof(T) == 4 ? 64 : 32;
 
-/// Consumer threads per transpose team of `Engine` when the caller gives none (Threads = 0):
-/// one per tile on the host (teams spread over cores); on a GPU 256 for CpAsync (one tile per
-/// team, see transpose_tiles_per_team: 16 elements of a 64 x 64 float tile each), else
-/// TD * TD / 8 (8 elements each, two 16-byte stores of float), at least 256 and at most 1024.
-template <class ExecSpace, class Engine, int TD>
-inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace>           ? 1
-                                                 : std::is_same_v<Engine, engine::CpAsync> ? 256
-                                                                                           : std::clamp(TD * TD / 8, 256, 1024);
+/// Whether a transpose of `Engine` with TD x TD tiles of T runs one tile per team of 256
+/// threads, as the one-tile-per-block CUDA transpose that reads 94-97 % of copy: on a GPU,
+/// for CpAsync with tiles of at least 16 KiB (64 x 64 floats, the float default). Measured on
+/// the H200 with 64 x 64 floats at 1 / 2 GiB (perf/NOTES.md, memory attempt 20, two H200s, two
+/// processes each): 92-93 / 91-92 % of copy against 90 / 89-90 % for BulkTensor/2 and 92 / 91 %
+/// for the tuned Kokkos peer in the same processes; persistent 512-thread CpAsync teams read
+/// 83-85 %, one tile per 512-thread team 76-77 %. With 32 x 32 float tiles (4 KiB) one tile per
+/// team read 55 % against 71 % for persistent teams (attempt 20, run C), so smaller tiles,
+/// double's 32 x 32 default among them (8 KiB, not measured), keep persistent teams.
+template <class ExecSpace, class Engine, int TD, class T>
+inline constexpr bool transpose_one_tile_teams = !impl::is_host_space<ExecSpace> &&
+                                                 std::is_same_v<Engine, engine::CpAsync> &&
+                                                 std::size_t(TD) * TD * sizeof(T) >= 16384;
 
-/// Threads per multiprocessor whose registers a GPU transpose of `Engine` asks the compiler
-/// to make room for when the caller gives no MinTeams (impl::streaming_min_teams: the
-/// min-blocks argument of Kokkos::LaunchBounds is this / team size). CpAsync: 1,280, i.e. 5
-/// teams of 256 threads (48 registers, no spills for 64 x 64 floats); else 1,536. Measured on
-/// the H200 with one 64 x 64 float tile per 256-thread CpAsync team, 1 / 2 GiB (perf/NOTES.md,
-/// memory attempt 20): room for 5 teams 93 / 92 % of copy, 6 teams (40 registers) 92-93 /
-/// 91 %, 4 teams 86-87 %.
-template <class Engine>
-inline constexpr int transpose_threads_per_sm = std::is_same_v<Engine, engine::CpAsync> ? 1280 : 1536;
+/// Consumer threads per transpose team of `Engine` when the caller gives none (Threads = 0):
+/// one per tile on the host (teams spread over cores); on a GPU 256 for one-tile teams
+/// (transpose_one_tile_teams: 16 elements of a 64 x 64 float tile each), else TD * TD / 8 (8
+/// elements each, two 16-byte stores of float), at least 256 and at most 1024.
+template <class ExecSpace, class Engine, int TD, class T>
+inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace>                       ? 1
+                                                 : transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 256
+                                                 : std::clamp(TD * TD / 8, 256, 1024);
+
+/// Threads per multiprocessor whose registers a GPU transpose asks the compiler to make room
+/// for when the caller gives no MinTeams (impl::streaming_min_teams: the min-blocks argument
+/// of Kokkos::LaunchBounds is this / team size). One-tile teams: 1,280, i.e. 5 teams of 256
+/// threads (48 registers, no spills for 64 x 64 floats); else 1,536. Measured on the H200 with
+/// one 64 x 64 float tile per 256-thread CpAsync team, 1 / 2 GiB (perf/NOTES.md, memory
+/// attempt 20): room for 5 teams 93 / 92 % of copy, 6 teams (40 registers) 92-93 / 91 %, 4
+/// teams 86-87 %.
+template <class ExecSpace, class Engine, int TD, class T>
+inline constexpr int transpose_threads_per_sm = transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 1280 : 1536;
 
 /// Stages of a transpose ring when the caller gives none (Stages = 0): the engine's default,
 /// fewer when that ring would pass 32 KiB (so that it fits the level-0 team scratch of every
@@ -58,19 +72,15 @@ inline constexpr int default_transpose_stages =
 ///   (perf/NOTES.md, memory attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles per
 ///   team, 86-87 % with 4, 12 or 16, 84 % with persistent teams, 55 % with one tile per team
 ///   of 512 threads (each team sets up its barriers and fills its ring for a single tile).
-/// - CpAsync: 1, a team per tile, as the one-tile-per-block CUDA kernel that reads 94-97 %
-///   of copy: 256-thread teams with room for 5 per SM keep 5 tiles in flight per SM, the
-///   hardware starting teams in tile order. Measured on the H200, 1 / 2 GiB (memory attempt
-///   20, two H200s, two processes each): 92-93 / 91-92 % of copy against 90 / 89-90 % for
-///   BulkTensor/2 and 92 / 91 % for the tuned Kokkos peer in the same processes. Persistent
-///   512-thread CpAsync teams read 83-85 %, one tile per 512-thread team 76-77 %.
-/// - Synchronous, RegisterDoubleBuffer: persistent. One tile per 256-thread Synchronous team
-///   read 47-87 % (memory attempts 17 and 20: with room for 6 or 8 teams its registers spill).
-template <class ExecSpace, class Engine>
-inline constexpr int transpose_tiles_per_team = impl::is_host_space<ExecSpace>              ? 0
-                                                : std::is_same_v<Engine, engine::BulkTensor> ? 8
-                                                : std::is_same_v<Engine, engine::CpAsync>    ? 1
-                                                                                             : 0;
+/// - One-tile teams (transpose_one_tile_teams: CpAsync with tiles of 16 KiB or more): 1, a
+///   team per tile, the hardware starting teams in tile order.
+/// - Otherwise persistent. One tile per 256-thread Synchronous team read 47-87 % (memory
+///   attempts 17 and 20: with room for 6 or 8 teams its registers spill).
+template <class ExecSpace, class Engine, int TD, class T>
+inline constexpr int transpose_tiles_per_team = impl::is_host_space<ExecSpace>                       ? 0
+                                                : std::is_same_v<Engine, engine::BulkTensor>          ? 8
+                                                : transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 1
+                                                                                                      : 0;
 
 /// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
 /// (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor). Measured
@@ -82,11 +92,15 @@ inline constexpr int transpose_l2_prefetch_distance = 1;
 
 namespace impl {
 
-/// The engines Auto tries for a transpose, best first: the space's AutoCandidates with CpAsync
-/// moved to the front where the space offers it (its one-tile teams read 92-93 % of copy on
-/// the H200 against BulkTensor's 89-90 %: transpose_tiles_per_team).
-template <class ExecSpace>
-using transpose_auto_candidates = typename PreferEngine<engine::CpAsync, typename AutoCandidates<ExecSpace>::type>::type;
+/// The engines Auto tries for a transpose with TD x TD tiles of T, best first: the space's
+/// AutoCandidates, with CpAsync moved to the front where its teams take one tile each
+/// (transpose_one_tile_teams; they read 92-93 % of copy on the H200 against BulkTensor's
+/// 89-90 %) and the space offers it.
+template <class ExecSpace, int TD, class T>
+using transpose_auto_candidates =
+    std::conditional_t<transpose_one_tile_teams<ExecSpace, engine::CpAsync, TD, T>,
+                       typename PreferEngine<engine::CpAsync, typename AutoCandidates<ExecSpace>::type>::type,
+                       typename AutoCandidates<ExecSpace>::type>;
 
 /// League and tile order. With `per_team` = 0, team r of a league of L transposes tiles r,
 /// r + L, r + 2L ... of A (persistent teams, one wave); with per_team = k > 0, team r takes
@@ -226,7 +240,8 @@ struct TransposeKernel {
 template <class ExecSpace, class Engine, int Stages, int TD, int ThreadsGiven, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
   constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
-  constexpr int Threads = ThreadsGiven > 0 ? ThreadsGiven : default_transpose_threads<ExecSpace, Engine, TD>;
+  using T = typename BV::non_const_value_type;
+  constexpr int Threads = ThreadsGiven > 0 ? ThreadsGiven : default_transpose_threads<ExecSpace, Engine, TD, T>;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Threads>(space, Threads);
   } else {
@@ -236,12 +251,12 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "A: " + why;
     std::int64_t const m = A.extent(0), n = A.extent(1);
     std::int64_t const tiles_m = (m + TD - 1) / TD, tiles_n = (n + TD - 1) / TD;
-    constexpr int max_per_team = transpose_tiles_per_team<ExecSpace, Engine>;
+    constexpr int max_per_team = transpose_tiles_per_team<ExecSpace, Engine, TD, T>;
     using Kernel = TransposeKernel<Engine, S, TD, Threads, max_per_team, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     constexpr int min_teams =
-        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<Engine>);
+        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<ExecSpace, Engine, TD, T>);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
     std::int64_t const tiles = tiles_m * tiles_n;
     // One wave of teams (at most one per tile); chunks of at most transpose_tiles_per_team
@@ -273,8 +288,9 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 /// - Each team moves TileDim x TileDim tiles of A (0: default_transpose_tile_dim, 64 for
 ///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
 ///   engine's default within 32 KiB) with `Engine` (engine::Auto: the first of
-///   impl::transpose_auto_candidates that the device and A allow: CpAsync, then BulkTensor,
-///   RegisterDoubleBuffer, Synchronous on a GPU) and writes them transposed into B. Teams take
+///   impl::transpose_auto_candidates that the device and A allow; on sm_90 CpAsync, then
+///   BulkTensor, RegisterDoubleBuffer, Synchronous for 64 x 64 float tiles, BulkTensor first
+///   for smaller tiles and double) and writes them transposed into B. Teams take
 ///   transpose_tiles_per_team tiles each. `Threads`: consumer threads per team (0:
 ///   default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must make
 ///   register room for (Kokkos::LaunchBounds' second argument; 0:
@@ -314,7 +330,7 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   if (m == 0 || n == 0) return;
   if (views_overlap(A, B))
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
-  impl::run_engine<Engine, ExecSpace, impl::transpose_auto_candidates<ExecSpace>>("etage::transpose", [&](auto engine) {
+  impl::run_engine<Engine, ExecSpace, impl::transpose_auto_candidates<ExecSpace, TD, T>>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
     return impl::transpose_run<ExecSpace, E, Stages, TD, Threads, MinTeams>(space, A, B,
                                                                             !std::is_same_v<Engine, engine::Auto>);
