@@ -1,6 +1,9 @@
 /// Transpose on every engine under test: layouts x view kinds x edge shapes (1, tile-1,
 /// tile+1, primes), double, the field case C15 (462x1024, exact), Auto, bad input.
+#include <cstdint>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -17,11 +20,11 @@ using test::ViewKind;
 
 namespace {
 
-/// Runs transpose<Engine, Stages, TD> on a fresh m x n A into a NaN-poisoned B; returns the
-/// number of B elements that differ from A^T (the transpose is exact). Stages 0 and TD 0 are
-/// the library's defaults.
+/// Runs transpose<Engine, Stages, TD, TH> on a fresh m x n A into a NaN-poisoned B; returns
+/// the number of B elements that differ from A^T (the transpose is exact). Stages 0, TD 0 and
+/// TH 0 are the library's defaults.
 template <class Engine, int Stages, class T, class LA, class LB, ViewKind KA = ViewKind::Plain,
-          ViewKind KB = ViewKind::Plain, int TD = 32>
+          ViewKind KB = ViewKind::Plain, int TD = 32, int TH = 0>
 long transpose_mismatches(int m, int n) {
   unsigned const seed = test::fresh_seed();
   CAPTURE(Engine::name, Stages, TD, m, n, seed);
@@ -33,7 +36,7 @@ long transpose_mismatches(int m, int n) {
   auto const db = b.device(n, m);
   if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
     if (!test::bulk_tensor_eligible(da)) {
-      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD>(test::Space{}, da, db)), UnsupportedEngine);
+      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD, TH>(test::Space{}, da, db)), UnsupportedEngine);
       return 0;
     }
   }
@@ -41,11 +44,11 @@ long transpose_mismatches(int m, int n) {
     // Tiles x stages over the level-0 limit (double, 4 stages, on the host's 32 KiB): a clear error.
     using Src = TileSource<T, TD, TD, inner_dimension_v<std::decay_t<decltype(da)>>>;
     if (tile_loop_scratch_bytes<Engine, Stages, Src>() > scratch_limit_bytes<test::Space>()) {
-      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD>(test::Space{}, da, db)), ScratchLimitExceeded);
+      REQUIRE_THROWS_AS((transpose<Engine, Stages, TD, TH>(test::Space{}, da, db)), ScratchLimitExceeded);
       return 0;
     }
   }
-  transpose<Engine, Stages, TD>(test::Space{}, da, db);
+  transpose<Engine, Stages, TD, TH>(test::Space{}, da, db);
   b.fetch();
   auto const ha = a.host(m, n);
   auto const hb = b.host(n, m);
@@ -156,6 +159,11 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
   };
   CHECK(fits(default_transpose_stages<engine::Synchronous, td_f, float>, td_f, 4, 1));
   CHECK(fits(default_transpose_stages<engine::Synchronous, td_d, double>, td_d, 8, 1));
+  // On the host the whole team scratch (ring, alignment slack, barriers) stays within 32 KiB.
+  constexpr int host_stages_64 = default_transpose_stages<engine::Synchronous, 64, float, true>;
+  CHECK(host_stages_64 == 1);
+  CHECK(tile_loop_scratch_bytes<engine::Synchronous, host_stages_64, TileSource<float, 64, 64, 1>>() <= 32768);
+  CHECK(default_transpose_stages<engine::Synchronous, 32, float, true> == 2);
 #if ETAGE_HAS_CUDA_ENGINES
   CHECK(td_f == 64);
   CHECK(td_d == 32);
@@ -184,6 +192,41 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
 #endif
 }
 
+TEMPLATE_LIST_TEST_CASE("Transpose with tiles of 16 KiB or more: misaligned A, double, a caller's thread count",
+                        "[transpose][one-tile]", test::EnginesUnderTest) {
+  // On a GPU, CpAsync teams take one tile each for tiles of 16 KiB or more with the default
+  // team (transpose_one_tile_teams). These calls reach that path with a misaligned A (its
+  // element-wise copies), with 48 x 48 double tiles (18 KiB), and keep persistent teams when
+  // the caller gives Threads. Default stage counts, which fit these tiles.
+  using E = typename TestType::engine;
+  for (auto [m, n] : {std::pair{1, 1}, {63, 65}, {130, 200}, {257, 129}}) {
+    CAPTURE(m, n);
+    CHECK(transpose_mismatches<E, 0, float, R, R, ViewKind::Offset, ViewKind::Plain, 64>(m, n) == 0);
+    CHECK(transpose_mismatches<E, 0, float, L, R, ViewKind::Plain, ViewKind::Padded, 64>(m, n) == 0);
+    CHECK(transpose_mismatches<E, 0, double, R, L, ViewKind::Plain, ViewKind::Plain, 48>(m, n) == 0);
+    if constexpr (!etage::impl::is_host_space<test::Space>)
+      CHECK(transpose_mismatches<E, 0, float, R, R, ViewKind::Plain, ViewKind::Plain, 64, 512>(m, n) == 0);
+  }
+}
+
+namespace {
+/// Labels of the parallel_for calls seen while a LabelRecorder lives (Kokkos Tools callback).
+std::vector<std::string> recorded_labels;
+struct LabelRecorder {
+  LabelRecorder() {
+    recorded_labels.clear();
+    Kokkos::Tools::Experimental::set_begin_parallel_for_callback(
+        [](char const* name, std::uint32_t, std::uint64_t* id) {
+          recorded_labels.emplace_back(name);
+          *id = 0;
+        });
+  }
+  ~LabelRecorder() { Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr); }
+  LabelRecorder(LabelRecorder const&) = delete;
+  LabelRecorder& operator=(LabelRecorder const&) = delete;
+};
+}  // namespace
+
 TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space offers it", "[transpose][auto]") {
   using impl::EngineList, impl::PreferEngine;
   // The reordering itself, on lists with and without the preferred engine.
@@ -195,14 +238,35 @@ TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space
   STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous>>::type,
                               EngineList<engine::Synchronous>>);
   STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<>>::type, EngineList<>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::CpAsync, engine::Synchronous, engine::CpAsync>>::type,
+                              EngineList<engine::CpAsync, engine::Synchronous>>);
   using Space = test::Space;
 #if ETAGE_HAS_CUDA_ENGINES
-  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 64, float>,
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 0>,
                               EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
-  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 32, double>, impl::AutoCandidates<Space>::type>);
+  // Smaller tiles, and a caller's thread count, keep the space's order.
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 32, double, 0>, impl::AutoCandidates<Space>::type>);
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 512>, impl::AutoCandidates<Space>::type>);
+  char const* const expected = impl::EngineSupport<engine::CpAsync, Space>::device_unsupported_reason(Space{}).empty()
+                                   ? "etage::transpose<CpAsync, 2 stages, 64x64 tile>"
+                                   : "etage::transpose<BulkTensor,";
 #else
-  STATIC_CHECK(std::is_same_v<impl::transpose_auto_candidates<Space, 64, float>, EngineList<engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 0>, EngineList<engine::Synchronous>>);
+  char const* const expected = "etage::transpose<Synchronous,";
 #endif
+  // The engine Auto ran, from the kernel's label.
+  Kokkos::View<float**, Space> a("A", 130, 70), b("B", 70, 130);
+  {
+    LabelRecorder const recorder;
+    transpose(Space{}, a, b);
+    Space{}.fence();
+  }
+  std::vector<std::string> transposes;
+  for (auto const& label : recorded_labels)
+    if (label.rfind("etage::transpose<", 0) == 0) transposes.push_back(label);
+  CAPTURE(transposes);
+  REQUIRE(transposes.size() == 1);
+  CHECK(transposes[0].rfind(expected, 0) == 0);
 }
 
 TEST_CASE("Transpose of an empty matrix does nothing", "[transpose]") {

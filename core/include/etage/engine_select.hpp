@@ -46,6 +46,36 @@ struct EngineSupport {
 template <class... Engines>
 struct EngineList {};
 
+/// The EngineList `Done` followed by the engines of `Rest...` other than `Dropped`, in order.
+template <class Dropped, class Done, class... Rest>
+struct EngineListWithout {
+  using type = Done;
+};
+template <class Dropped, class... Done, class E, class... Rest>
+struct EngineListWithout<Dropped, EngineList<Done...>, E, Rest...> {
+  using type = typename EngineListWithout<
+      Dropped, std::conditional_t<std::is_same_v<E, Dropped>, EngineList<Done...>, EngineList<Done..., E>>, Rest...>::type;
+};
+
+/// PreferEngine<Preferred, List>::type: the EngineList `List` with `Preferred` moved to the
+/// front when the list has it, else `List` unchanged (an algorithm's own Auto order).
+template <class Preferred, class List>
+struct PreferEngine;
+template <class Preferred, class... Es>
+struct PreferEngine<Preferred, EngineList<Es...>> {
+  template <class L>
+  struct Front;
+  template <class... Rest>
+  struct Front<EngineList<Rest...>> {
+    using type = EngineList<Preferred, Rest...>;
+  };
+  using type = std::conditional_t<(std::is_same_v<Es, Preferred> || ...),
+                                  typename Front<typename EngineListWithout<Preferred, EngineList<>, Es...>::type>::type,
+                                  EngineList<Es...>>;
+};
+template <class Preferred, class List>
+using prefer_engine_t = typename PreferEngine<Preferred, List>::type;
+
 /// Teams of one TeamPolicy kernel (policy type `Policy`, functor type `Kernel`, `team_size`
 /// threads, `scratch_bytes` of level-0 scratch per team) that `space` runs at the same time,
 /// device-wide. 0 when the backend cannot tell (the primary template: host spaces);

@@ -1,6 +1,7 @@
 #pragma once
 /// Engine selection and launch sizing shared by the tiled algorithms: which engine may run,
-/// the `Auto` loop over impl::AutoCandidates, and a league size that fills the device.
+/// the `Auto` loop over impl::AutoCandidates (or an algorithm's own order of them), and a
+/// league size that fills the device.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -60,19 +61,6 @@ void run_auto(std::string const& what, EngineList<Engines...>, Attempt&& attempt
   (one(Engines{}), ...);
   if (!done) throw UnsupportedEngine(what + "<Auto>: no engine can run this problem:" + reasons);
 }
-
-/// `List` (an EngineList) with `Preferred` moved to the front when the list has it; else `List`.
-template <class Preferred, class List, class Rest = EngineList<>>
-struct PreferEngine;
-template <class Preferred, class... Rest>
-struct PreferEngine<Preferred, EngineList<>, EngineList<Rest...>> {
-  using type = EngineList<Rest...>;
-};
-template <class Preferred, class E, class... Es, class... Rest>
-struct PreferEngine<Preferred, EngineList<E, Es...>, EngineList<Rest...>> {
-  using type = std::conditional_t<std::is_same_v<E, Preferred>, EngineList<Preferred, Rest..., Es...>,
-                                  typename PreferEngine<Preferred, EngineList<Es...>, EngineList<Rest..., E>>::type>;
-};
 
 /// Runs `attempt(Engine{})` for an explicit engine, or the Auto loop over `Candidates` (an
 /// EngineList; the space's AutoCandidates unless the algorithm orders them itself) for

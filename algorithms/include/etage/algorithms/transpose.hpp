@@ -24,24 +24,28 @@ namespace etage {
 template <class ExecSpace, class T>
 inline constexpr int default_transpose_tile_dim = !impl::is_host_space<ExecSpace> && sizeof(T) == 4 ? 64 : 32;
 
-/// Whether a transpose of `Engine` with TD x TD tiles of T runs one tile per team of 256
-/// threads, as the one-tile-per-block CUDA transpose that reads 94-97 % of copy: on a GPU,
-/// for CpAsync with tiles of at least 16 KiB (64 x 64 floats, the float default). Measured on
-/// the H200 with 64 x 64 floats at 1 / 2 GiB (perf/NOTES.md, memory attempt 20, two H200s, two
-/// processes each): 92-93 / 91-92 % of copy against 90 / 89-90 % for BulkTensor/2 and 92 / 91 %
+/// Whether a transpose of `Engine` with TD x TD tiles of T and `Threads` consumer threads per
+/// team (0: the default) runs one tile per team, as the one-tile-per-block CUDA transpose
+/// that reads 94-97 % of copy: on a GPU, for CpAsync with the default team (256 threads,
+/// default_transpose_threads) and tiles of at least 16 KiB (64 x 64 floats, the float
+/// default). Measured on the H200 with 64 x 64 floats at 1 / 2 GiB (perf/NOTES.md, memory
+/// attempt 20): 93 / 92 % of copy with register room for 5 teams per SM (run B) and 92-93 /
+/// 91 % with room for 6 (runs A and B), against 90 / 89-90 % for BulkTensor/2 and 92 / 91 %
 /// for the tuned Kokkos peer in the same processes; persistent 512-thread CpAsync teams read
-/// 83-85 %, one tile per 512-thread team 76-77 %. With 32 x 32 float tiles (4 KiB) one tile per
-/// team read 55 % against 71 % for persistent teams (attempt 20, run C), so smaller tiles,
-/// double's 32 x 32 default among them (8 KiB, not measured), keep persistent teams.
-template <class ExecSpace, class Engine, int TD, class T>
-inline constexpr bool transpose_one_tile_teams = !impl::is_host_space<ExecSpace> &&
+/// 83-85 %, one tile per 512-thread team 76-77 % (so a caller's Threads keeps persistent
+/// teams). With 32 x 32 float tiles (4 KiB) one tile per team read 55 % (run C) against 70-71 %
+/// for persistent teams (the 6c2fb01 and 0600497 snapshots, other H200s), so smaller tiles,
+/// double's 32 x 32 default among them (8 KiB, not measured), keep persistent teams. Not
+/// measured on other GPUs (sm_80 runs the same path).
+template <class ExecSpace, class Engine, int TD, class T, int Threads = 0>
+inline constexpr bool transpose_one_tile_teams = !impl::is_host_space<ExecSpace> && Threads == 0 &&
                                                  std::is_same_v<Engine, engine::CpAsync> &&
                                                  std::size_t(TD) * TD * sizeof(T) >= 16384;
 
 /// Consumer threads per transpose team of `Engine` when the caller gives none (Threads = 0):
 /// one per tile on the host (teams spread over cores); on a GPU 256 for one-tile teams
-/// (transpose_one_tile_teams: 16 elements of a 64 x 64 float tile each), else TD * TD / 8 (8
-/// elements each, two 16-byte stores of float), at least 256 and at most 1024.
+/// (transpose_one_tile_teams with Threads = 0: 16 elements of a 64 x 64 float tile each), else
+/// TD * TD / 8 (8 elements each, two 16-byte stores of float), at least 256 and at most 1024.
 template <class ExecSpace, class Engine, int TD, class T>
 inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace>                       ? 1
                                                  : transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 256
@@ -52,17 +56,24 @@ inline constexpr int default_transpose_threads = impl::is_host_space<ExecSpace> 
 /// of Kokkos::LaunchBounds is this / team size). One-tile teams: 1,280, i.e. 5 teams of 256
 /// threads (48 registers, no spills for 64 x 64 floats); else 1,536. Measured on the H200 with
 /// one 64 x 64 float tile per 256-thread CpAsync team, 1 / 2 GiB (perf/NOTES.md, memory
-/// attempt 20): room for 5 teams 93 / 92 % of copy, 6 teams (40 registers) 92-93 / 91 %, 4
-/// teams 86-87 %.
-template <class ExecSpace, class Engine, int TD, class T>
-inline constexpr int transpose_threads_per_sm = transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 1280 : 1536;
+/// attempt 20, run B, one GPU): room for 5 teams 93 / 92 % of copy, 6 teams (40 registers)
+/// 92-93 / 91 %, 4 teams 86-87 %. CpAsync's ring has at least 2 stages, of which a one-tile
+/// team uses one: its 32 KiB of scratch cap residency at 6 teams per SM on the H200 (4 on an
+/// A100). A one-stage cp.async ring is untried.
+template <class ExecSpace, class Engine, int TD, class T, int Threads = 0>
+inline constexpr int transpose_threads_per_sm =
+    transpose_one_tile_teams<ExecSpace, Engine, TD, T, Threads> ? 1280 : 1536;
 
 /// Stages of a transpose ring when the caller gives none (Stages = 0): the engine's default,
-/// fewer when that ring would pass 32 KiB (so that it fits the level-0 team scratch of every
-/// GPU etage runs on), never fewer than the engine's minimum. 64 x 64 float tiles: 2.
-template <class Engine, int TD, class T>
+/// fewer when the ring would pass 32 KiB, never fewer than the engine's minimum. On a GPU the
+/// ring's tiles alone count, which leaves its alignment slack and barriers room in the
+/// level-0 team scratch of every GPU etage runs on (40,936 B on the H200); on the host
+/// (`Host`), whose level-0 limit is 32 KiB itself, the slack (stage_alignment) and 256 bytes
+/// for barriers count too. 64 x 64 float tiles: 2 on a GPU; 1 for Synchronous on the host.
+template <class Engine, int TD, class T, bool Host = false>
 inline constexpr int default_transpose_stages =
-    std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
+    std::clamp(int((Host ? 32768 - stage_alignment - 256 : 32768) / (std::size_t(TD) * TD * sizeof(T))),
+               Engine::min_stages, default_stages<Engine>);
 
 /// Most tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
 /// On a GPU:
@@ -72,15 +83,16 @@ inline constexpr int default_transpose_stages =
 ///   (perf/NOTES.md, memory attempt 15): BulkTensor/2 88-89 % of copy with 6 or 8 tiles per
 ///   team, 86-87 % with 4, 12 or 16, 84 % with persistent teams, 55 % with one tile per team
 ///   of 512 threads (each team sets up its barriers and fills its ring for a single tile).
-/// - One-tile teams (transpose_one_tile_teams: CpAsync with tiles of 16 KiB or more): 1, a
-///   team per tile, the hardware starting teams in tile order.
-/// - Otherwise persistent. One tile per 256-thread Synchronous team read 47-87 % (memory
-///   attempts 17 and 20: with room for 6 or 8 teams its registers spill).
-template <class ExecSpace, class Engine, int TD, class T>
-inline constexpr int transpose_tiles_per_team = impl::is_host_space<ExecSpace>                       ? 0
-                                                : std::is_same_v<Engine, engine::BulkTensor>          ? 8
-                                                : transpose_one_tile_teams<ExecSpace, Engine, TD, T> ? 1
-                                                                                                      : 0;
+/// - One-tile teams (transpose_one_tile_teams: CpAsync with the default team and tiles of
+///   16 KiB or more): 1, a team per tile, the hardware starting teams in tile order.
+/// - Otherwise persistent. One tile per 256-thread Synchronous team read 15-42 % in memory
+///   attempt 17 and 47-87 % in attempt 20 (with room for 6 or 8 teams its registers spill).
+/// `Threads`: the caller's consumer threads per team (0: the default).
+template <class ExecSpace, class Engine, int TD, class T, int Threads = 0>
+inline constexpr int transpose_tiles_per_team = impl::is_host_space<ExecSpace>                                ? 0
+                                                : std::is_same_v<Engine, engine::BulkTensor>                   ? 8
+                                                : transpose_one_tile_teams<ExecSpace, Engine, TD, T, Threads> ? 1
+                                                                                                               : 0;
 
 /// Tiles of A ahead of the newest issued one that a transpose team keeps prefetched into L2
 /// (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor). Measured
@@ -92,14 +104,15 @@ inline constexpr int transpose_l2_prefetch_distance = 1;
 
 namespace impl {
 
-/// The engines Auto tries for a transpose with TD x TD tiles of T, best first: the space's
-/// AutoCandidates, with CpAsync moved to the front where its teams take one tile each
-/// (transpose_one_tile_teams; they read 92-93 % of copy on the H200 against BulkTensor's
-/// 89-90 %) and the space offers it.
-template <class ExecSpace, int TD, class T>
-using transpose_auto_candidates =
-    std::conditional_t<transpose_one_tile_teams<ExecSpace, engine::CpAsync, TD, T>,
-                       typename PreferEngine<engine::CpAsync, typename AutoCandidates<ExecSpace>::type>::type,
+/// The engines Auto tries for a transpose with TD x TD tiles of T and `Threads` consumer
+/// threads (0: the default), best first: the space's AutoCandidates, with CpAsync moved to
+/// the front where its teams take one tile each (transpose_one_tile_teams; they read 91-93 %
+/// of copy on the H200 against BulkTensor's 88-90 % in the same processes) and the space
+/// offers it.
+template <class ExecSpace, int TD, class T, int Threads>
+using TransposeAutoCandidates =
+    std::conditional_t<transpose_one_tile_teams<ExecSpace, engine::CpAsync, TD, T, Threads>,
+                       prefer_engine_t<engine::CpAsync, typename AutoCandidates<ExecSpace>::type>,
                        typename AutoCandidates<ExecSpace>::type>;
 
 /// League and tile order. With `per_team` = 0, team r of a league of L transposes tiles r,
@@ -112,6 +125,8 @@ using transpose_auto_candidates =
 /// attempts 12 and 14, persistent teams): 82.6 % of copy, against 77.3 % with the index along
 /// A's contiguous dimension fastest (dense reads, spread writes), 78-81 % with bands of 2 to
 /// 32 tiles, and less with one contiguous range of tiles per persistent team.
+/// `MaxPerTeam` (transpose_tiles_per_team) is the compile-time bound on k: with 1 a team's
+/// loop is a single tile (tile r), and the launch gives per_team = 1 and a league of `tiles`.
 /// A tile arrives in a stage; consumer threads write it to B.
 ///
 /// Work split. A stage is dense [outer][inner] with a pitch of TD elements, so lanes that
@@ -191,9 +206,11 @@ struct TransposeKernel {
     }
   }
 
-  /// write<Edge> out of line: its element-wise index arithmetic stays out of the registers of
-  /// the column-group path (as the 2D stencil's sweep_points, whose comment says why it is
-  /// static and takes the kernel by value).
+  /// write<Edge> out of line, for edge tiles and for whole tiles that the column groups could
+  /// serve but B's strides do not allow: its element-wise index arithmetic stays out of the
+  /// registers of the column-group path (as the 2D stencil's sweep_points, whose comment says
+  /// why it is static and takes the kernel by value). ptxas (perf/NOTES.md, memory attempt 20):
+  /// the default persistent CpAsync transpose from 52 B of spills to none.
   template <bool Edge, class Tile>
   static ETAGE_NOINLINE_FUNCTION void write_points(TransposeKernel const self, ConsumerContext const ctx,
                                                    Tile const tile, std::int64_t i0, std::int64_t j0) {
@@ -230,8 +247,15 @@ struct TransposeKernel {
               return;
             }
           }
-          if (whole) write_points<false>(self, ctx, tile, c[0], c[1]);
-          else write_points<true>(self, ctx, tile, c[0], c[1]);
+          if (whole) {
+            // Whole tiles take write<false> only where the column groups cannot serve them:
+            // inline when that is every whole tile (B contiguous along the stage rows), out of
+            // line when it is the rare case (B without 16-byte stores).
+            if constexpr (grouped) write_points<false>(self, ctx, tile, c[0], c[1]);
+            else write<false>(ctx, tile, c[0], c[1]);
+          } else {
+            write_points<true>(self, ctx, tile, c[0], c[1]);
+          }
         },
         operand(a, [=](int t) { return self.origin(self.tile_of(r, t)); }, transpose_l2_prefetch_distance));
   }
@@ -239,8 +263,8 @@ struct TransposeKernel {
 
 template <class ExecSpace, class Engine, int Stages, int TD, int ThreadsGiven, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
-  constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, typename BV::non_const_value_type> : Stages;
   using T = typename BV::non_const_value_type;
+  constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, T, is_host_space<ExecSpace>> : Stages;
   constexpr int Threads = ThreadsGiven > 0 ? ThreadsGiven : default_transpose_threads<ExecSpace, Engine, TD, T>;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Threads>(space, Threads);
@@ -251,22 +275,25 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "A: " + why;
     std::int64_t const m = A.extent(0), n = A.extent(1);
     std::int64_t const tiles_m = (m + TD - 1) / TD, tiles_n = (n + TD - 1) / TD;
-    constexpr int max_per_team = transpose_tiles_per_team<ExecSpace, Engine, TD, T>;
+    constexpr int max_per_team = transpose_tiles_per_team<ExecSpace, Engine, TD, T, ThreadsGiven>;
     using Kernel = TransposeKernel<Engine, S, TD, Threads, max_per_team, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
     constexpr int min_teams =
-        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<ExecSpace, Engine, TD, T>);
+        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<ExecSpace, Engine, TD, T, ThreadsGiven>);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
     std::int64_t const tiles = tiles_m * tiles_n;
-    // One wave of teams (at most one per tile); chunks of at most transpose_tiles_per_team
-    // that still give at least that many teams.
-    std::int64_t const wave = streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
-    std::int64_t per_team = 0, league = wave;
-    if constexpr (max_per_team > 0) {
-      ChunkedLeague const c = chunked_league(tiles, wave, max_per_team);
-      per_team = c.per_team;
-      league = c.league;
+    std::int64_t per_team = 1, league = tiles;  // one tile per team (the kernel's loop is one tile)
+    if constexpr (max_per_team != 1) {
+      // One wave of teams (at most one per tile); chunks of at most max_per_team that still
+      // give at least that many teams.
+      std::int64_t const wave = streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
+      per_team = 0, league = wave;
+      if constexpr (max_per_team > 0) {
+        ChunkedLeague const c = chunked_league(tiles, wave, max_per_team);
+        per_team = c.per_team;
+        league = c.league;
+      }
     }
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
@@ -288,11 +315,11 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 /// - Each team moves TileDim x TileDim tiles of A (0: default_transpose_tile_dim, 64 for
 ///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
 ///   engine's default within 32 KiB) with `Engine` (engine::Auto: the first of
-///   impl::transpose_auto_candidates that the device and A allow; on sm_90 CpAsync, then
-///   BulkTensor, RegisterDoubleBuffer, Synchronous for 64 x 64 float tiles, BulkTensor first
-///   for smaller tiles and double) and writes them transposed into B. Teams take
-///   transpose_tiles_per_team tiles each. `Threads`: consumer threads per team (0:
-///   default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must make
+///   impl::TransposeAutoCandidates that the device and A allow: on a CUDA device CpAsync first
+///   when its teams take one tile each, i.e. tiles of 16 KiB or more and Threads = 0, else the
+///   space's order, BulkTensor first on sm_90) and writes them transposed into B. Teams take
+///   at most transpose_tiles_per_team tiles each (0: persistent teams, one wave).
+///   `Threads`: consumer threads per team (0: default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must make
 ///   register room for (Kokkos::LaunchBounds' second argument; 0:
 ///   transpose_threads_per_sm / team size, at least 1).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
@@ -330,7 +357,7 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   if (m == 0 || n == 0) return;
   if (views_overlap(A, B))
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
-  impl::run_engine<Engine, ExecSpace, impl::transpose_auto_candidates<ExecSpace, TD, T>>("etage::transpose", [&](auto engine) {
+  impl::run_engine<Engine, ExecSpace, impl::TransposeAutoCandidates<ExecSpace, TD, T, Threads>>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
     return impl::transpose_run<ExecSpace, E, Stages, TD, Threads, MinTeams>(space, A, B,
                                                                             !std::is_same_v<Engine, engine::Auto>);

@@ -48,7 +48,8 @@ struct EngineSupport<engine::BulkTensor, Kokkos::Cuda> : CudaEngineSupport<engin
 };
 
 /// Auto on CUDA: bulk tensor copies where the device and the views allow them, else
-/// cp.async, else the register double buffer, else synchronous loads.
+/// cp.async, else the register double buffer, else synchronous loads. An algorithm may
+/// reorder the list for its own calls (the transpose: impl::TransposeAutoCandidates).
 template <>
 struct AutoCandidates<Kokkos::Cuda> {
   using type = EngineList<engine::BulkTensor, engine::CpAsync, engine::RegisterDoubleBuffer, engine::Synchronous>;
