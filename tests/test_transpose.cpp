@@ -229,29 +229,30 @@ struct LabelRecorder {
 
 TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space offers it", "[transpose][auto]") {
   using impl::EngineList, impl::PreferEngine;
+  using engine::BulkTensor, engine::CpAsync, engine::RegisterDoubleBuffer, engine::Synchronous;
   // The reordering itself, on lists with and without the preferred engine.
-  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::BulkTensor, engine::CpAsync,
-                                                                       engine::RegisterDoubleBuffer, engine::Synchronous>>::type,
-                              EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
-  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous, engine::CpAsync>>::type,
-                              EngineList<engine::CpAsync, engine::Synchronous>>);
-  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::Synchronous>>::type,
-                              EngineList<engine::Synchronous>>);
-  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<>>::type, EngineList<>>);
-  STATIC_CHECK(std::is_same_v<PreferEngine<engine::CpAsync, EngineList<engine::CpAsync, engine::Synchronous, engine::CpAsync>>::type,
-                              EngineList<engine::CpAsync, engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<CpAsync, EngineList<BulkTensor, CpAsync, RegisterDoubleBuffer, Synchronous>>::type,
+                              EngineList<CpAsync, BulkTensor, RegisterDoubleBuffer, Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<CpAsync, EngineList<Synchronous, CpAsync>>::type,
+                              EngineList<CpAsync, Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<CpAsync, EngineList<Synchronous>>::type, EngineList<Synchronous>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<CpAsync, EngineList<>>::type, EngineList<>>);
+  STATIC_CHECK(std::is_same_v<PreferEngine<CpAsync, EngineList<CpAsync, Synchronous, CpAsync>>::type,
+                              EngineList<CpAsync, Synchronous>>);
   using Space = test::Space;
+  using SpaceOrder = impl::AutoCandidates<Space>::type;
 #if ETAGE_HAS_CUDA_ENGINES
   STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 0>,
-                              EngineList<engine::CpAsync, engine::BulkTensor, engine::RegisterDoubleBuffer, engine::Synchronous>>);
+                              EngineList<CpAsync, BulkTensor, RegisterDoubleBuffer, Synchronous>>);
   // Smaller tiles, and a caller's thread count, keep the space's order.
-  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 32, double, 0>, impl::AutoCandidates<Space>::type>);
-  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 512>, impl::AutoCandidates<Space>::type>);
-  char const* const expected = impl::EngineSupport<engine::CpAsync, Space>::device_unsupported_reason(Space{}).empty()
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 32, double, 0>, SpaceOrder>);
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 512>, SpaceOrder>);
+  char const* const expected = impl::EngineSupport<CpAsync, Space>::device_unsupported_reason(Space{}).empty()
                                    ? "etage::transpose<CpAsync, 2 stages, 64x64 tile>"
                                    : "etage::transpose<BulkTensor,";
 #else
-  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 0>, EngineList<engine::Synchronous>>);
+  STATIC_CHECK(std::is_same_v<impl::TransposeAutoCandidates<Space, 64, float, 0>, EngineList<Synchronous>>);
+  STATIC_CHECK(std::is_same_v<SpaceOrder, EngineList<Synchronous>>);
   char const* const expected = "etage::transpose<Synchronous,";
 #endif
   // The engine Auto ran, from the kernel's label.

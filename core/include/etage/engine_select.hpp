@@ -53,8 +53,8 @@ struct EngineListWithout {
 };
 template <class Dropped, class... Done, class E, class... Rest>
 struct EngineListWithout<Dropped, EngineList<Done...>, E, Rest...> {
-  using type = typename EngineListWithout<
-      Dropped, std::conditional_t<std::is_same_v<E, Dropped>, EngineList<Done...>, EngineList<Done..., E>>, Rest...>::type;
+  using next = std::conditional_t<std::is_same_v<E, Dropped>, EngineList<Done...>, EngineList<Done..., E>>;
+  using type = typename EngineListWithout<Dropped, next, Rest...>::type;
 };
 
 /// PreferEngine<Preferred, List>::type: the EngineList `List` with `Preferred` moved to the
@@ -63,14 +63,8 @@ template <class Preferred, class List>
 struct PreferEngine;
 template <class Preferred, class... Es>
 struct PreferEngine<Preferred, EngineList<Es...>> {
-  template <class L>
-  struct Front;
-  template <class... Rest>
-  struct Front<EngineList<Rest...>> {
-    using type = EngineList<Preferred, Rest...>;
-  };
   using type = std::conditional_t<(std::is_same_v<Es, Preferred> || ...),
-                                  typename Front<typename EngineListWithout<Preferred, EngineList<>, Es...>::type>::type,
+                                  typename EngineListWithout<Preferred, EngineList<Preferred>, Es...>::type,
                                   EngineList<Es...>>;
 };
 template <class Preferred, class List>

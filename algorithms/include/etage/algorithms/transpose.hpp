@@ -279,22 +279,19 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
     using Kernel = TransposeKernel<Engine, S, TD, Threads, max_per_team, decltype(src), BV>;
     constexpr int team_size = tile_loop_team_size<Engine>(Threads);
     constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(src)>();
-    constexpr int min_teams =
-        MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, transpose_threads_per_sm<ExecSpace, Engine, TD, T, ThreadsGiven>);
+    constexpr int threads_per_sm = transpose_threads_per_sm<ExecSpace, Engine, TD, T, ThreadsGiven>;
+    constexpr int min_teams = MinTeams > 0 ? MinTeams : streaming_min_teams<ExecSpace>(team_size, threads_per_sm);
     using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, min_teams>>;
     std::int64_t const tiles = tiles_m * tiles_n;
-    std::int64_t per_team = 1, league = tiles;  // one tile per team (the kernel's loop is one tile)
+    // One tile per team: a league of `tiles`, without the occupancy query. Otherwise one wave
+    // of teams (at most one per tile), persistent (per_team 0) or in chunks of at most
+    // max_per_team that still give at least that many teams.
+    ChunkedLeague c{1, tiles};
     if constexpr (max_per_team != 1) {
-      // One wave of teams (at most one per tile); chunks of at most max_per_team that still
-      // give at least that many teams.
       std::int64_t const wave = streaming_league<Policy, Kernel>(space, tiles, team_size, scratch);
-      per_team = 0, league = wave;
-      if constexpr (max_per_team > 0) {
-        ChunkedLeague const c = chunked_league(tiles, wave, max_per_team);
-        per_team = c.per_team;
-        league = c.league;
-      }
+      c = max_per_team > 0 ? chunked_league(tiles, wave, max_per_team) : ChunkedLeague{0, wave};
     }
+    std::int64_t const per_team = c.per_team, league = c.league;
     // B's contiguous dimension is 1 when A's dimension 0 runs along it (write_dim 0), else 0.
     bool const vector_store = vector_stores(B, Kernel::write_dim == 0 ? 1 : 0);
     Kernel kernel{src, B, m, n, Kernel::write_dim == 0 ? tiles_m : tiles_n, tiles, league, vector_store, per_team};
@@ -319,9 +316,9 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 ///   when its teams take one tile each, i.e. tiles of 16 KiB or more and Threads = 0, else the
 ///   space's order, BulkTensor first on sm_90) and writes them transposed into B. Teams take
 ///   at most transpose_tiles_per_team tiles each (0: persistent teams, one wave).
-///   `Threads`: consumer threads per team (0: default_transpose_threads). `MinTeams`: teams per multiprocessor the compiler must make
-///   register room for (Kokkos::LaunchBounds' second argument; 0:
-///   transpose_threads_per_sm / team size, at least 1).
+///   `Threads`: consumer threads per team (0: default_transpose_threads). `MinTeams`: teams
+///   per multiprocessor the compiler must make register room for (Kokkos::LaunchBounds'
+///   second argument; 0: transpose_threads_per_sm / team size, at least 1).
 /// - Bytes moved: m*n*sizeof(T) read once, m*n*sizeof(T) written once.
 /// - m = 0 or n = 0: nothing to do.
 /// Errors: ExtentMismatch (B is not n x m), InvalidArgument (A and B overlap in memory), UnsupportedEngine (a forced engine that cannot
@@ -357,7 +354,8 @@ void transpose(ExecSpace const& space, AV const& A, BV const& B) {
   if (m == 0 || n == 0) return;
   if (views_overlap(A, B))
     throw InvalidArgument("etage::transpose: A and B overlap in memory; the transpose is out of place");
-  impl::run_engine<Engine, ExecSpace, impl::TransposeAutoCandidates<ExecSpace, TD, T, Threads>>("etage::transpose", [&](auto engine) {
+  using Candidates = impl::TransposeAutoCandidates<ExecSpace, TD, T, Threads>;
+  impl::run_engine<Engine, ExecSpace, Candidates>("etage::transpose", [&](auto engine) {
     using E = decltype(engine);
     return impl::transpose_run<ExecSpace, E, Stages, TD, Threads, MinTeams>(space, A, B,
                                                                             !std::is_same_v<Engine, engine::Auto>);
