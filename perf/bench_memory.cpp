@@ -6,9 +6,10 @@
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
 /// blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
-/// other than 256, then " N/SM", N = StencilTile's MinTeams; the default 3D block on a GPU,
-/// 24x128, fits 2 stages, so BM_Stencil3D<Engine>/stages:S with S > 2 runs the 16x64 2/SM
-/// block, etage::default_stencil_tile_3d_deep; transpose tiles or teams other than the default: <Engine TDxTD> or
+/// other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB" with a column
+/// halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
+/// stages, so BM_Stencil3D<Engine>/stages:S with S > 3 runs the 16x64 2/SM block,
+/// etage::default_stencil_tile_3d_deep; transpose tiles or teams other than the default: <Engine TDxTD> or
 /// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
@@ -624,12 +625,12 @@ struct Config {
   bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
 };
 
-/// Whether block (BO, BI, Threads, MinTeams) at `Stages` is what a call without a block runs
-/// at that stage count (Default: default_stencil_tile or default_stencil_tile_3d).
-template <class Default, class Engine, int Stages, int BO, int BI, int Threads, int MinTeams>
+/// Whether block (BO, BI, Threads, MinTeams, HaloBytes) at `Stages` is what a call without a
+/// block runs at that stage count (Default: default_stencil_tile or default_stencil_tile_3d).
+template <class Default, class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
 constexpr bool is_default_block() {
   return Default::bo == BO && Default::bi == BI && Default::threads == Threads && Default::min_teams == MinTeams &&
-         etage::impl::stencil_stages<Engine, 0, Default> == Stages;
+         Default::halo_bytes == HaloBytes && etage::impl::stencil_stages<Engine, 0, Default> == Stages;
 }
 
 template <class Engine, int Stages>
@@ -637,21 +638,24 @@ Config config() {
   return {std::string(Engine::name), Stages, &etage_runner<Engine, Stages>};
 }
 
-/// A stencil block other than the default: "<Engine> BOxBI" (", N/SM" when it asks for
-/// register room for N teams per multiprocessor). Not registered for an algorithm whose
+/// A stencil block other than the default: "<Engine> BOxBI" (" N/SM" when it asks for
+/// register room for N teams per multiprocessor, " halo HB" with a column halo of HB bytes
+/// instead of the space's, etage::stencil_halo_bytes). Not registered for an algorithm whose
 /// default block and stage count it is (the plain BM_Stencil<Engine>/stages:S row runs it).
-template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1>
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1, int HaloBytes = 0>
 Config stencil_config() {
   std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
   if (Threads != 256) name += " " + std::to_string(Threads) + "t";
   if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
+  if (HaloBytes > 0) name += " halo " + std::to_string(HaloBytes);
   return {name,
           Stages,
-          &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams>>,
+          &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams, 0, HaloBytes>>,
           Algo::Stencil2D,
           true,
-          is_default_block<etage::default_stencil_tile<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams>(),
-          is_default_block<etage::default_stencil_tile_3d<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams>()};
+          is_default_block<etage::default_stencil_tile<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>(),
+          is_default_block<etage::default_stencil_tile_3d<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams,
+                           HaloBytes>()};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH
@@ -733,23 +737,26 @@ void register_all() {
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
                                     config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
-                                    // Other blocks than the defaults (2D 16x128, 3D 24x128,
-                                    // both with register room for 2 teams per SM): the
-                                    // former defaults (2D 32x64, 3D 16x64 2/SM), 16x64
-                                    // without a bound, and other bounds. A row that is an
-                                    // algorithm's default (16x128 2/SM/4 in 2D, 24x128 2/SM/2
-                                    // in 3D) runs only for the other algorithm.
-                                    stencil_config<BulkTensor, 4, 32, 64, 256>(),
+                                    // Other blocks than the defaults (2D 16x120 at 4 stages,
+                                    // 3D 16x128 at 3, both with register room for 2 teams
+                                    // per SM and the GPU's 32-byte column halo): the former
+                                    // defaults with their 16-byte halo (2D 16x128/4 and
+                                    // 32x64/4, 3D 24x128/2), 24x128 with the 32-byte one,
+                                    // 16x64 without a bound and with other bounds. A row that
+                                    // is an algorithm's default runs only for the other
+                                    // algorithm.
+                                    stencil_config<BulkTensor, 4, 16, 128, 256, 2, 16>(),
+                                    stencil_config<BulkTensor, 2, 24, 128, 256, 2, 16>(),
+                                    stencil_config<BulkTensor, 2, 24, 128, 256, 2>(),
+                                    stencil_config<BulkTensor, 4, 16, 120, 256, 2>(),
+                                    stencil_config<BulkTensor, 3, 16, 128, 256, 2>(),
+                                    stencil_config<BulkTensor, 4, 32, 64, 256, 1, 16>(),
                                     stencil_config<BulkTensor, 4, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 4, 16, 64, 256>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 2>(),
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
-                                    // Wider rows (512 bytes): less column halo per block
-                                    // (the 2D default; and the 3D default's width).
-                                    stencil_config<BulkTensor, 4, 16, 128, 256, 2>(),
-                                    stencil_config<BulkTensor, 2, 24, 128, 256, 2>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.

@@ -268,7 +268,7 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
 TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
-  // (GPU 2D 16 rows x 512 bytes; 3D 24 x 512 bytes at 2 stages, 16 x 256 bytes above; host
+  // (GPU 2D 16 rows x 480 bytes; 3D 16 x 512 bytes at 3 stages, 16 x 256 bytes above; host
   // 8 x 128 bytes): those run 16-byte runs when out takes 16-byte stores (Plain, Padded,
   // Wide) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
@@ -281,9 +281,9 @@ TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, s
     CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset>(c2) <= tolerance<float>());
     // LayoutLeft runs the canonical 300 x 200 grid: interior 16 x 64 double blocks exist.
     CHECK(stencil_error<E, S, double, 2, L>(StencilCase{1, 200, 300, full, fixed, 1}) <= tolerance<double>());
-    // Many teams: on a GPU 17 x 9 = 153 blocks of 16 x 128, one per team; 4000 x 4000 has
-    // 250 x 32 = 8,000 blocks, 8 per team of a wave of 938 teams of 288 threads (H200;
-    // stencil_2d_blocks_per_team), 7 per team of a wave of 1,056 teams of 256 threads.
+    // Many teams: on a GPU 17 x 10 = 170 blocks of 16 x 120, one per team; 4000 x 4000 has
+    // 250 x 34 = 8,500 blocks, 7 or 8 per team (stencil_2d_blocks_per_team) in 1,063 teams,
+    // more than the 924 teams of 288 threads an H200 runs at once.
     CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 260, 1100, full, fixed, 1}) <= tolerance<float>());
     if constexpr (!etage::impl::is_host_space<test::Space>)
       CHECK(stencil_error<E, S, float, 2, R>(StencilCase{1, 4000, 4000, full, fixed, 1}) <= tolerance<float>());
@@ -318,8 +318,8 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
                         "[stencil][defaults]", test::EnginesUnderTest) {
   using E = typename TestType::engine;
   for (bool fixed : {false, true}) {
-    // Grids with interior blocks (float and double; GPU blocks 16 x 512 bytes in 2D and 24 x
-    // 512 bytes in 3D: 3D needs ny >= 49 and nx >= 257 floats or 129 doubles), edge-only
+    // Grids with interior blocks (float and double; GPU blocks 16 x 480 bytes in 2D and 16 x
+    // 512 bytes in 3D: 3D needs ny >= 33 and nx >= 257 floats or 129 doubles), edge-only
     // grids, a 1-point grid; nx a multiple of 16 bytes (Wide) and not (Offset).
     CHECK(stencil_error<E, 0, float, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, 0, double, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<double>());
@@ -333,6 +333,30 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
           tolerance<double>());
     CHECK(stencil_error<E, 0, float, 3, R, GridKind::Padded>(StencilCase{1, 1, 1, full, fixed, 1}) <=
           tolerance<float>());
+  }
+}
+
+TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 bytes, the GPU's, and 48)",
+                        "[stencil][halo-bytes]", test::EnginesUnderTest) {
+  // StencilTile's HaloBytes on every engine, also on the host (whose own choice is 16): the
+  // box's columns shift by the halo, edge blocks and runs included. Blocks of 8 x 24 and
+  // 4 x 40 elements, so that the grids below have interior and edge blocks.
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages, th = etage::impl::is_host_space<test::Space> ? 1 : 128;
+  using Tile32 = StencilTile<8, 24, th, 1, 0, 32>;
+  using Tile48 = StencilTile<4, 40, th, 1, 0, 48>;
+  for (bool fixed : {false, true}) {
+    StencilCase const c2{1, 45, 130, full, fixed, 1}, c3{9, 30, 100, full, fixed, 1};
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Plain, Tile32>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide, Tile32>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Offset, Tile32>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, double, 2, L, GridKind::Plain, Tile32>({1, 70, 45, no_x_hi, fixed, 2}) <=
+          tolerance<double>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, Tile32>(c3) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Wide, Tile32>({9, 30, 100, no_y_lo, fixed, 1}) <=
+          tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide, Tile48>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, Tile48>(c3) <= tolerance<float>());
   }
 }
 
@@ -373,14 +397,16 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   REQUIRE_THROWS_MATCHES(stencil_3d(space, win, out, w3), InvalidArgument,
                          MessageMatches(ContainsSubstring("stride of z is 48") && ContainsSubstring("24")));
 #if ETAGE_HAS_CUDA_ENGINES
-  // A forced stage count whose ring does not fit level-0 scratch (8 x 14,144 bytes for the
-  // 24 x 128 float block) names the block, the bytes asked for and the limit.
+  // A forced stage count whose ring does not fit level-0 scratch (8 x 14,976 bytes for the
+  // 24 x 128 float block with the GPU's 32-byte column halo) names the block, the bytes asked
+  // for and the limit.
   V3 g("g", 4, 30, 200), g_out("g_out", 4, 30, 200);
   auto const too_deep = [&] { stencil_3d<engine::Synchronous, 8, StencilTile<24, 128, 256, 2, 2>>(space, g, g_out, w3); };
   REQUIRE_THROWS_MATCHES(too_deep(), ScratchLimitExceeded,
                          MessageMatches(ContainsSubstring("8 stages, 24x128 block") &&
                                         ContainsSubstring("bytes of level-0 team scratch, limit")));
-  // Without a block, more than 2 stages take the 16 x 64 block, which fits them.
+  // Without a block, more than the default block's 3 stages take the 16 x 64 block, which
+  // fits them.
   auto const deep = [&] { stencil_3d<engine::Synchronous, 4>(space, g, g_out, w3); };
   REQUIRE_NOTHROW(deep());
 #endif

@@ -5,10 +5,12 @@
 /// out(p) = center * in(p) + sum over the neighbours q of p: weight(q - p) * in(q)
 ///
 /// Halo tiles: a team's output block of BO x BI points (rows x contiguous columns) reads a
-/// box of (BO + 2) x (BI + 2V) input elements whose origin is (y0 - 1, x0 - V), negative on
-/// the grid's first rows/columns (V = 16 / sizeof(T): the column halo is widened to one
-/// 16-byte vector so the box keeps 16-byte aligned rows and the vector copy paths of the
-/// engines). Every engine zero-fills what lies outside the grid.
+/// box of (BO + 2) x (BI + 2H) input elements whose origin is (y0 - 1, x0 - H), negative on
+/// the grid's first rows/columns. The column halo H is widened from the star's 1 to whole
+/// 16-byte vectors (StencilTile's HaloBytes: 16 bytes on the host, 32 on a GPU), so the box
+/// keeps 16-byte aligned rows and the vector copy paths of the engines; on a GPU 32 bytes
+/// (one L2 sector) make box rows start on a sector when the block's columns do (see
+/// StencilTile). Every engine zero-fills what lies outside the grid.
 ///
 /// Boundary: out-of-grid cells read as zero or as a fixed value. Interior tiles (whole halo
 /// inside the grid) run a branch-free body; edge tiles take a guarded body, which
@@ -25,14 +27,14 @@
 ///
 /// 3D: the (nz, ny, nx) grid (contiguous x) is read as a 2D (nz*ny) x nx view; a team owns
 /// one (y, x) block and a range of z planes, and streams the planes through the ring (tile
-/// t = plane z of the (BO + 2) x (BI + 2V) window). Each consumer thread keeps, per owned
+/// t = plane z of the (BO + 2) x (BI + 2H) window). Each consumer thread keeps, per owned
 /// point, the plane below and the partial sum of the plane being built in registers: when
 /// plane z arrives, out(z-1) = partial + w_z+ * in(z) is complete and written. Halo rows
 /// of a window that fall outside [0, ny) hold the neighbouring plane's rows in the 2D view;
 /// the edge-tile bodies replace them with the boundary value.
 ///
 /// Byte traffic per sweep (DRAM, ideal): the grid read once and written once. Loaded into
-/// stages: 2D (1 + 2/BO)(1 + 2V/BI) x the grid (the halo overlap of neighbouring blocks,
+/// stages: 2D (1 + 2/BO)(1 + 2H/BI) x the grid (the halo overlap of neighbouring blocks,
 /// mostly served by L2); 3D the same factor plus 2 planes per z range of a team (ranges of
 /// >= 8 planes: <= 25 %).
 #include <algorithm>
@@ -96,50 +98,71 @@ struct Halo3D {
 /// `DefaultStages`: the stage count a call that gives none (Stages = 0) runs this block at,
 /// clamped to the engine's [min_stages, max_stages]; 0: the engine's default. A block whose
 /// box is too large for the engine's default ring names the count that fits.
-template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0>
+/// `HaloBytes`: bytes of input the box carries on each side of the block's columns (the star
+/// reads one element there), a multiple of 16 in [16, 128]; 0: the space's choice,
+/// stencil_halo_bytes (32 on a GPU, 16 on the host).
+template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0>
 struct StencilTile {
   static_assert(BO >= 1 && BI >= 1 && Threads >= 1, "etage::StencilTile: extents and Threads must be >= 1");
   static_assert(MinTeams >= 1, "etage::StencilTile: MinTeams must be >= 1");
   static_assert(DefaultStages >= 0, "etage::StencilTile: DefaultStages must be >= 0");
-  static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams, default_stages = DefaultStages;
+  static_assert(HaloBytes == 0 || (HaloBytes % 16 == 0 && HaloBytes >= 16 && HaloBytes <= 128),
+                "etage::StencilTile: HaloBytes must be 0 (the space's choice) or a multiple of 16 in [16, 128]");
+  static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams, default_stages = DefaultStages,
+                       halo_bytes = HaloBytes;
 };
 
+/// Column halo of a stencil box in bytes per side when StencilTile's HaloBytes is 0. GPU: 32,
+/// one L2 sector. A bulk tensor box row that starts 16 bytes into a sector made the L2 see
+/// 1.4 sectors per read request, 32 bytes before a sector boundary 2.1: on the H200 (1 GiB,
+/// perf/NOTES.md, memory attempt 21) the 2D kernel's L2 read requests fell from 35.6 M to
+/// 20.1 M, its L2 tag lookups from 81 % to 70 % of peak, and the stencils rose from 89 to
+/// 93-94 % of copy (2D) and from 78-80 to 83-84 % (3D) in the same processes. The sector
+/// alignment holds when the block's first column is sector-aligned (the default blocks' row
+/// widths, 480 and 512 bytes, are multiples of 32 bytes) and the grid's rows are too (a row
+/// pitch that is a multiple of 32 bytes); other grids run correctly, with part of the gain.
+/// Host: 16, one vector (the stage copy is the cost there, not L2 requests).
+template <class ExecSpace>
+inline constexpr int stencil_halo_bytes = impl::is_host_space<ExecSpace> ? 16 : 32;
+
 /// Default block of stencil_2d per space and type. Host: 8 rows x 128 bytes, one thread per
-/// team. GPU: 16 rows x 512 bytes, 256 threads (8 points of a float block each), with
-/// register room for 2 teams per SM; the 18 x 136 float (18 x 68 double) box is 9,792 bytes,
-/// so 4 stages (CpAsync's and BulkTensor's default) fit the H200's 40,936 B of level-0
-/// scratch (5 do not).
-/// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 with the L2 prefetch (perf/NOTES.md,
-/// memory attempts 16 and 17): 90-92 % of copy against 88-90 % for the former default of
-/// 32 rows x 256 bytes, in the same process on four H200s (without the prefetch, at 3
-/// stages, 86-87 % against 87-88 %).
+/// team. GPU: 16 rows x 480 bytes (120 floats, 60 doubles), 256 threads, with register room
+/// for 2 teams per SM; with the GPU's 32-byte column halo (stencil_halo_bytes) the 18 x 136
+/// float (18 x 68 double) box is 9,792 bytes, so 4 stages (CpAsync's and BulkTensor's
+/// default) fit the H200's 40,936 B of level-0 scratch (5 do not), and its 544-byte rows
+/// start on an L2 sector.
+/// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 (perf/NOTES.md, memory attempt 21,
+/// run B): 94 / 93 % of copy, against 89 / 89 % for the former default (16 rows x 512 bytes,
+/// 16-byte column halo; 90-92 % on other H200s, attempts 16-20) and 92 / 92-93 % for 16 rows
+/// x 512 bytes with the 32-byte halo at 3 stages (its 10,368-byte box does not fit 4), in
+/// the same processes; blocks with rows of about 1 KB at 2 stages read 74-81 % (run A).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<16, int(512 / sizeof(T)), 256, 2>>;
+                       StencilTile<16, int(480 / sizeof(T)), 256, 2>>;
 
-/// Default block of stencil_3d. Host: as for 2D. GPU: 24 rows x 512 bytes, 256 threads, with
+/// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 512 bytes, 256 threads, with
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
-/// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 2 stages
-/// by default: the 26 x 136 float (26 x 68 double) box is 14,144 bytes, so 3 stages do not
-/// fit the H200's 40,936 B of level-0 scratch. A call that asks for more than 2 stages
-/// without naming a block gets default_stencil_tile_3d_deep instead. Measured on the H200 at
-/// 640^3 and 808^3 floats (perf/NOTES.md, memory attempts 16 and 17): 76-80 % of copy in
-/// five runs, against 73-76 % for 16 rows x 256 bytes at 4 stages in the same processes; 16
-/// x 512 bytes at 4 stages read 78-79 % at 640^3 but 70-72 % at 808^3 (why it loses there
-/// and 24 x 512 bytes does not is not established). Attempt 18 (run K) compared it with
-/// 32 x 512 bytes (less halo), room for 3 teams per SM, 320- and 384-thread blocks and
-/// 16 x 512 bytes at 3 or 4 teams per SM; all read the same or less (at 640^3 / 768^3 /
-/// 808^3: 79 / 80 / 76 % for this block, 72-79 / 71-78 / 65-73 % for the others). With the
-/// z ranges of stencil_3d_teams_per_slot = 3 it read 80 / 78 % at 640^3 / 808^3 (b8d88fc).
+/// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 3 stages
+/// by default: with the GPU's 32-byte column halo the 18 x 144 float (18 x 72 double) box
+/// is 10,368 bytes, so 4 stages do not fit the H200's 40,936 B of level-0 scratch. A call
+/// that asks for more than 3 stages without naming a block gets
+/// default_stencil_tile_3d_deep instead. Measured on the H200 at 640^3 and 808^3 floats
+/// (perf/NOTES.md, memory attempt 21, run B): 83 / 84 % of copy, against 80 / 78 % for the
+/// former default (24 rows x 512 bytes at 2 stages, 16-byte halo; 76-80 % on other H200s)
+/// and 80 / 80 % for that block with the 32-byte halo, in the same processes. With the
+/// 16-byte halo, 16 x 512 bytes at 3 stages read 79 / 76 %: the halo made the difference.
+/// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room
+/// for 3 teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<24, int(512 / sizeof(T)), 256, 2, 2>>;
+                       StencilTile<16, int(512 / sizeof(T)), 256, 2, 3>>;
 
-/// Block of stencil_3d for a call that asks for more than 2 stages without naming a block
-/// (the previous default). Host: as default_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256
-/// threads, room for 2 teams per SM; its 18 x 72 float box (5,184 bytes) fits 7 stages.
+/// Block of stencil_3d for a call that asks for more stages than the default block's without
+/// naming a block. Host: as default_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256 threads,
+/// room for 2 teams per SM; its 18 x 80 float box (5,760 bytes with the 32-byte halo) fits 7
+/// stages.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d_deep =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -185,14 +208,20 @@ inline constexpr int stencil_2d_blocks_per_team = 8;
 /// L2 (Operand::l2_prefetch_distance; only engines whose producer can, i.e. BulkTensor).
 /// Measured on the H200 with the then default 32 x 64 block, BulkTensor/4, at 1 and 2 GiB
 /// (perf/NOTES.md, memory attempt 16): 90 % of copy with 5 or 7 against 87 % without (one
-/// GPU); the 16 x 128 block (now the default) read 91-92 % with 5, or 3 and 5 issued only once
-/// the ring is full (attempt 17). With 8 blocks
+/// GPU); the 16 x 128 block (the default until attempt 21) read 91-92 % with 5, or 3 and 5
+/// issued only once the ring is full (attempt 17). With 8 blocks
 /// per team and 4 stages, 5 requests every remaining block of a team by its third load and 7
 /// by its first, which is why they measure alike: the value was tuned with those two
 /// settings only. The 3D stencil's and the sum's choices are next to their tile loops.
 inline constexpr int stencil_2d_l2_prefetch_distance = 5;
 
 namespace impl {
+
+/// Columns of halo a stencil box of block `Tile` carries on each side on `ExecSpace`
+/// (StencilTile's HaloBytes, else stencil_halo_bytes), in elements of T.
+template <class ExecSpace, class Tile, class T>
+inline constexpr int stencil_halo_columns =
+    int((Tile::halo_bytes > 0 ? Tile::halo_bytes : stencil_halo_bytes<ExecSpace>) / sizeof(T));
 
 template <class T, class Mem>
 using CanonicalIn = Kokkos::View<T const**, Kokkos::LayoutStride, Mem, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
@@ -230,26 +259,30 @@ struct StencilGeometry {
   using T = typename Source::value_type;
   static constexpr int BO = Tile::bo, BI = Tile::bi, threads = Tile::threads;
   static constexpr int V = Source::vector_elements;
+  /// Columns of halo on each side of the block in the box (a multiple of V).
+  static constexpr int H = (Source::box1 - BI) / 2;
+  static_assert(H >= V && H % V == 0, "etage stencil: the column halo must be whole 16-byte vectors");
   static constexpr int points = BO * BI;
   static constexpr int per_thread = (points + threads - 1) / threads;
-  static_assert(Source::box0 == BO + 2 && Source::box1 == BI + 2 * V, "etage stencil: box does not match the block");
+  static_assert(Source::box0 == BO + 2 && Source::box1 == BI + 2 * H, "etage stencil: box does not match the block");
 };
 
 /// Sum of the four in-plane neighbours and the centre of block point (y, x) of `tile`;
-/// `Edge`: cells outside [0, ny) x [0, nx) read as `b`.
+/// `Edge`: cells outside [0, ny) x [0, nx) read as `b`. `H`: the box's column halo (block
+/// column x is box column x + H).
 template <bool Edge, class TileT, class T, bool Guard>
-ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T, Guard> const& w, T b, int y, int x, int V,
+ETAGE_FORCEINLINE_FUNCTION T star_in_plane(TileT const& tile, StarWeights<T, Guard> const& w, T b, int y, int x, int H,
                                            std::int64_t gy, std::int64_t gx, std::int64_t ny, std::int64_t nx,
                                            T& centre) {
-  centre = tile(y + 1, x + V);
+  centre = tile(y + 1, x + H);
   if constexpr (!Edge) {
-    return w.weighted(w.ym, tile(y, x + V)) + w.weighted(w.yp, tile(y + 2, x + V)) +
-           w.weighted(w.xm, tile(y + 1, x + V - 1)) + w.weighted(w.xp, tile(y + 1, x + V + 1));
+    return w.weighted(w.ym, tile(y, x + H)) + w.weighted(w.yp, tile(y + 2, x + H)) +
+           w.weighted(w.xm, tile(y + 1, x + H - 1)) + w.weighted(w.xp, tile(y + 1, x + H + 1));
   } else {
-    T const n = gy - 1 >= 0 ? tile(y, x + V) : b;
-    T const s = gy + 1 < ny ? tile(y + 2, x + V) : b;
-    T const wv = gx - 1 >= 0 ? tile(y + 1, x + V - 1) : b;
-    T const e = gx + 1 < nx ? tile(y + 1, x + V + 1) : b;
+    T const n = gy - 1 >= 0 ? tile(y, x + H) : b;
+    T const s = gy + 1 < ny ? tile(y + 2, x + H) : b;
+    T const wv = gx - 1 >= 0 ? tile(y + 1, x + H - 1) : b;
+    T const e = gx + 1 < nx ? tile(y + 1, x + H + 1) : b;
     return w.weighted(w.ym, n) + w.weighted(w.yp, s) + w.weighted(w.xm, wv) + w.weighted(w.xp, e);
   }
 }
@@ -276,18 +309,18 @@ struct RunBoundary {
 };
 
 /// star_in_plane for the V = 16 / sizeof(T) consecutive points (y, x) ... (y, x + V - 1) of a
-/// tile (x a multiple of V): three 16-byte stage reads (the rows above, at and below) and two
+/// tile (x a multiple of V; H, the box's column halo, a multiple of V): three 16-byte stage reads (the rows above, at and below) and two
 /// scalar ones (the west and east neighbours of the run), the same arithmetic in the same
 /// order per point. Neighbours that `bd` marks outside read as bd.b (the run itself must lie
 /// inside the grid for its result to be meaningful). `sum` gets the neighbour sums, `centre`
 /// the centre values.
-template <int V, class TileT, class T, bool Guard>
+template <int V, int H, class TileT, class T, bool Guard>
 ETAGE_FORCEINLINE_FUNCTION void star_in_plane_run(TileT const& tile, StarWeights<T, Guard> const& w, int y, int x,
                                                   Vec<T, V>& sum, Vec<T, V>& centre,
                                                   RunBoundary<T> const& bd = RunBoundary<T>{}) {
-  Vec<T, V> n = tile.template vector<V>(y, x + V), s = tile.template vector<V>(y + 2, x + V);
-  centre = tile.template vector<V>(y + 1, x + V);
-  T west = tile(y + 1, x + V - 1), east = tile(y + 1, x + 2 * V);
+  Vec<T, V> n = tile.template vector<V>(y, x + H), s = tile.template vector<V>(y + 2, x + H);
+  centre = tile.template vector<V>(y + 1, x + H);
+  T west = tile(y + 1, x + H - 1), east = tile(y + 1, x + H + V);
 #pragma unroll
   for (int k = 0; k < V; ++k) {
     if (bd.north) n.v[k] = bd.b;
@@ -316,7 +349,7 @@ struct Stencil2DKernel {
   static constexpr bool runs = G::BI % G::V == 0;
 
   ETAGE_FORCEINLINE_FUNCTION TileOrigin origin(std::int64_t g) const {
-    return TileOrigin{{(g / blocks_x) * G::BO - 1, (g % blocks_x) * G::BI - G::V}};
+    return TileOrigin{{(g / blocks_x) * G::BO - 1, (g % blocks_x) * G::BI - G::H}};
   }
 
   /// V-point runs (star_in_plane_run). `Edge`: the block's halo reaches outside the grid;
@@ -331,7 +364,7 @@ struct Stencil2DKernel {
       int const y = e / per_row, x = (e % per_row) * V;
       Vec<T, V> sum, centre, o;
       if (Edge && !RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx)) continue;
-      star_in_plane_run<V>(tile, w, y, x, sum, centre,
+      star_in_plane_run<V, G::H>(tile, w, y, x, sum, centre,
                            Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
 #pragma unroll
       for (int k = 0; k < V; ++k) o.v[k] = w.c * centre.v[k] + sum.v[k];
@@ -348,7 +381,7 @@ struct Stencil2DKernel {
       std::int64_t const gy = y0 + y, gx = x0 + x;
       if (Edge && (gy >= ny || gx >= nx)) continue;
       T centre;
-      T const s = star_in_plane<Edge>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
+      T const s = star_in_plane<Edge>(tile, w, b, y, x, G::H, gy, gx, ny, nx, centre);
       out(gy, gx) = w.c * centre + s;
     }
   }
@@ -375,7 +408,7 @@ struct Stencil2DKernel {
         team, int(end - begin),
         [&](ConsumerContext const& ctx, int t, auto const& tile) {
           TileOrigin const c = origin(begin + t);
-          std::int64_t const y0 = c[0] + 1, x0 = c[1] + G::V;
+          std::int64_t const y0 = c[0] + 1, x0 = c[1] + G::H;
           bool const interior = y0 >= 1 && x0 >= 1 && y0 + G::BO + 1 <= ny && x0 + G::BI + 1 <= nx;
           if constexpr (runs) {
             if (vector_out && interior) {
@@ -414,7 +447,7 @@ struct Stencil3DKernel {
   ETAGE_FORCEINLINE_FUNCTION void stream_planes(Member const& team, std::int64_t y0, std::int64_t x0,
                                                 std::int64_t zb, std::int64_t ze, std::int64_t first,
                                                 std::int64_t last, PerPlane const& per_plane, Top const& top) const {
-    std::int64_t const row_base = y0 - 1, col = x0 - G::V, rows_per_plane = ny;
+    std::int64_t const row_base = y0 - 1, col = x0 - G::H, rows_per_plane = ny;
     // No L2 prefetch (Operand::l2_prefetch_distance 0). Measured on the H200 (perf/NOTES.md,
     // memory attempts 16-18): at 4 stages 3 or 5 planes ahead cost 2-7 points; the default
     // 24 x 128 block at 2 stages read 80 / 71 % (640^3 / 808^3) with 1 plane ahead, 79 / 70 %
@@ -454,7 +487,7 @@ struct Stencil3DKernel {
               int const y = e / per_row, x = (e % per_row) * V;
               Vec<T, V> sum, centre;
               bool const inside = !Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx);
-              star_in_plane_run<V>(tile, w, y, x, sum, centre,
+              star_in_plane_run<V, G::H>(tile, w, y, x, sum, centre,
                                    Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
               if (finish && inside) {
                 Vec<T, V> o;
@@ -535,8 +568,8 @@ struct Stencil3DKernel {
           for (int k = 0; k < G::per_thread; ++k)
             point(ctx.rank, k, [&](int y, int x, std::int64_t gy, std::int64_t gx) {
               T centre;
-              T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre)
-                                   : star_in_plane<true>(tile, w, b, y, x, G::V, gy, gx, ny, nx, centre);
+              T const s = interior ? star_in_plane<false>(tile, w, b, y, x, G::H, gy, gx, ny, nx, centre)
+                                   : star_in_plane<true>(tile, w, b, y, x, G::H, gy, gx, ny, nx, centre);
               if (finish) put(p - 1, gy, gx, partial[k] + w.weighted(w.zp, centre));
               if (start) partial[k] = w.c * centre + s + w.weighted(w.zm, below[k]);
               below[k] = centre;
@@ -579,9 +612,6 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
   return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
 }
 
-template <class Tile, class T>
-using stencil_source_t = TileSource<T, Tile::bo + 2, Tile::bi + 2 * int(16 / sizeof(T)), 1>;
-
 template <class ExecSpace, class Engine, int Stages, class Tile, class T, class Mem>
 std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in, CanonicalOut2<T, Mem> const& out,
                            StarWeights<T> const& w, T b, bool forced) {
@@ -590,8 +620,7 @@ std::string stencil_2d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
   } else {
     if (auto why = engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads); !why.empty()) return why;
-    constexpr int V = 16 / sizeof(T);
-    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * V>(in);
+    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * stencil_halo_columns<ExecSpace, Tile, T>>(in);
     LaunchResources res;
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const ny = in.extent(0), nx = in.extent(1);
@@ -621,8 +650,7 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     return engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads);
   } else {
     if (auto why = engine_unavailable<Engine, S, Tile::threads>(space, Tile::threads); !why.empty()) return why;
-    constexpr int V = 16 / sizeof(T);
-    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * V>(in2d);
+    auto src = make_tile_source<Tile::bo + 2, Tile::bi + 2 * stencil_halo_columns<ExecSpace, Tile, T>>(in2d);
     LaunchResources res;
     if (auto why = EngineSupport<Engine, ExecSpace>::prepare(src, res); !why.empty()) return "in: " + why;
     std::int64_t const nz = out.extent(0), ny = out.extent(1), nx = out.extent(2);
@@ -784,8 +812,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
 ///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
 /// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages: as for stencil_2d; Tile:
-///   StencilTile (void: default_stencil_tile_3d, at its default of 2 stages on a GPU; with
-///   Stages > 2, default_stencil_tile_3d_deep).
+///   StencilTile (void: default_stencil_tile_3d, at its default of 3 stages on a GPU; with
+///   Stages > 3, default_stencil_tile_3d_deep).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 /// Asynchronous as stencil_2d.
