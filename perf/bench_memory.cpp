@@ -737,9 +737,10 @@ void register_all() {
                                     config<CpAsync, 6>(),         config<BulkTensor, 2>(),
                                     config<BulkTensor, 3>(),      config<BulkTensor, 4>(),
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
-                                    // Other blocks than the defaults (2D 16x120 at 4 stages,
-                                    // 3D 16x128 at 3, both with register room for 2 teams
-                                    // per SM and the GPU's 32-byte column halo): the former
+                                    // Other blocks than the defaults (2D 16x120 at 4 stages
+                                    // with register room for 3 teams per SM, 3D 16x128 at 3
+                                    // with room for 2, both with the GPU's 32-byte column
+                                    // halo): 16x120 with room for 2, the former
                                     // defaults with their 16-byte halo (2D 16x128/4 and
                                     // 32x64/4, 3D 24x128/2), 24x128 with the 32-byte one,
                                     // 16x64 without a bound and with other bounds. A row that

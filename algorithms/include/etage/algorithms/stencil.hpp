@@ -127,19 +127,24 @@ inline constexpr int stencil_halo_bytes = impl::is_host_space<ExecSpace> ? 16 : 
 
 /// Default block of stencil_2d per space and type. Host: 8 rows x 128 bytes, one thread per
 /// team. GPU: 16 rows x 480 bytes (120 floats, 60 doubles), 256 threads, with register room
-/// for 2 teams per SM; with the GPU's 32-byte column halo (stencil_halo_bytes) the 18 x 136
+/// for 3 teams per SM; with the GPU's 32-byte column halo (stencil_halo_bytes) the 18 x 136
 /// float (18 x 68 double) box is 9,792 bytes, so 4 stages (CpAsync's and BulkTensor's
 /// default) fit the H200's 40,936 B of level-0 scratch (5 do not), and its 544-byte rows
 /// start on an L2 sector.
-/// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 (perf/NOTES.md, memory attempt 21,
-/// run B): 94 / 93 % of copy, against 89 / 89 % for the former default (16 rows x 512 bytes,
-/// 16-byte column halo; 90-92 % on other H200s, attempts 16-20) and 92 / 92-93 % for 16 rows
-/// x 512 bytes with the 32-byte halo at 3 stages (its 10,368-byte box does not fit 4), in
-/// the same processes; blocks with rows of about 1 KB at 2 stages read 74-81 % (run A).
+/// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 (perf/NOTES.md, memory attempt 21):
+/// - run B: this block with room for 2 teams per SM read 94 / 93 % of copy, against 89 / 89 %
+///   for the former default (16 rows x 512 bytes, 16-byte column halo; 90-92 % on other
+///   H200s, attempts 16-20) and 92 / 92-93 % for 16 rows x 512 bytes with the 32-byte halo
+///   at 3 stages (its 10,368-byte box does not fit 4), in the same processes;
+/// - run C (another H200): with room for 3 teams per SM 93 / 92 %, for 2 teams 91 / 90-91 %,
+///   the former default 89 / 89 %. The kernel takes 66 registers either way (3 teams of 288
+///   threads fit both), so why the bound reads faster is not established;
+/// - blocks with rows of about 1 KB at 2 stages read 74-81 % (run A), 12 or 20 rows at 3-5
+///   stages 83-90 % (run C).
 template <class ExecSpace, class T>
 using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<16, int(480 / sizeof(T)), 256, 2>>;
+                       StencilTile<16, int(480 / sizeof(T)), 256, 3>>;
 
 /// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 512 bytes, 256 threads, with
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
@@ -152,6 +157,9 @@ using default_stencil_tile =
 /// former default (24 rows x 512 bytes at 2 stages, 16-byte halo; 76-80 % on other H200s)
 /// and 80 / 80 % for that block with the 32-byte halo, in the same processes. With the
 /// 16-byte halo, 16 x 512 bytes at 3 stages read 79 / 76 %: the halo made the difference.
+/// Run C (another H200): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read
+/// the same within a point, 8 x 512 bytes at 6 stages 82 %, room for 3 teams per SM 74-79 %
+/// (the kernel then spills), 512-thread teams 68-69 %.
 /// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room
 /// for 3 teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
 template <class ExecSpace, class T>
