@@ -7,7 +7,7 @@
 /// Halo tiles: a team's output block of BO x BI points (rows x contiguous columns) reads a
 /// box of (BO + 2) x (BI + 2H) input elements whose origin is (y0 - 1, x0 - H), negative on
 /// the grid's first rows/columns. The column halo H is widened from the star's 1 to whole
-/// 16-byte vectors (StencilTile's HaloBytes: 16 bytes on the host, 32 on a GPU), so the box
+/// 16-byte vectors (StencilTile's HaloBytes, by default 16 bytes on the host, 32 on a GPU), so the box
 /// keeps 16-byte aligned rows and the vector copy paths of the engines; on a GPU 32 bytes
 /// (one L2 sector) make box rows start on a sector when the block's columns do (see
 /// StencilTile). Every engine zero-fills what lies outside the grid.
@@ -100,7 +100,13 @@ struct Halo3D {
 /// box is too large for the engine's default ring names the count that fits.
 /// `HaloBytes`: bytes of input the box carries on each side of the block's columns (the star
 /// reads one element there), a multiple of 16 in [16, 128]; 0: the space's choice,
-/// stencil_halo_bytes (32 on a GPU, 16 on the host).
+/// stencil_halo_bytes (32 on a GPU, 16 on the host). The box is (BO + 2) x (BI + 2 *
+/// HaloBytes / sizeof(T)) elements: a wider halo takes more team scratch per stage, and a
+/// BulkTensor box row may hold at most 256 elements (a wider one makes that engine
+/// unavailable: UnsupportedEngine when forced, the next engine with Auto). 16 gives the
+/// layout of etage before the GPU default became 32 (e.g. StencilTile<16, 128, 256, 2, 0,
+/// 16> is the former 2D default; with 32 bytes its 10,368-byte box no longer fits 4 stages).
+/// Box rows start on a 32-byte L2 sector only when HaloBytes is a multiple of 32.
 template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0>
 struct StencilTile {
   static_assert(BO >= 1 && BI >= 1 && Threads >= 1, "etage::StencilTile: extents and Threads must be >= 1");
@@ -113,15 +119,17 @@ struct StencilTile {
 };
 
 /// Column halo of a stencil box in bytes per side when StencilTile's HaloBytes is 0. GPU: 32,
-/// one L2 sector. A bulk tensor box row that starts 16 bytes into a sector made the L2 see
-/// 1.4 sectors per read request, 32 bytes before a sector boundary 2.1: on the H200 (1 GiB,
-/// perf/NOTES.md, memory attempt 21) the 2D kernel's L2 read requests fell from 35.6 M to
-/// 20.1 M, its L2 tag lookups from 81 % to 70 % of peak, and the stencils rose from 89 to
-/// 93-94 % of copy (2D) and from 78-80 to 83-84 % (3D) in the same processes. The sector
-/// alignment holds when the block's first column is sector-aligned (the default blocks' row
-/// widths, 480 and 512 bytes, are multiples of 32 bytes) and the grid's rows are too (a row
-/// pitch that is a multiple of 32 bytes); other grids run correctly, with part of the gain.
-/// Host: 16, one vector (the stage copy is the cost there, not L2 requests).
+/// one L2 sector, so that box rows start on a sector. Measured on the H200 with BulkTensor
+/// (perf/NOTES.md, memory attempt 21, run B; 1 GiB, the 2D block of 16 x 120 floats at 4
+/// stages): with the 16-byte halo each box row started 16 bytes into a sector and the L2 saw
+/// 1.4 sectors per read request from the SMs, with 32 bytes 2.1; its read requests fell from
+/// 33.8 M to 20.1 M, its tag lookups from 83 % to 70 % of peak, and that block rose from
+/// 87-89 to 93-94 % of copy, in alternating processes on one GPU (3D, 16 x 128 floats at 3
+/// stages: 76-79 to 83-84 %). The other engines take the same halo on a GPU; it was measured
+/// for BulkTensor only. A box row starts on a sector when the block's first column does (the
+/// default blocks' rows, 480 and 512 bytes, are multiples of 32 bytes) and so does the grid's
+/// row (its pitch a multiple of 32 bytes); other grids run correctly, and how fast is not
+/// measured. Host: 16, one vector (the stage copy is its cost, not L2 requests).
 template <class ExecSpace>
 inline constexpr int stencil_halo_bytes = impl::is_host_space<ExecSpace> ? 16 : 32;
 
@@ -132,13 +140,15 @@ inline constexpr int stencil_halo_bytes = impl::is_host_space<ExecSpace> ? 16 : 
 /// default) fit the H200's 40,936 B of level-0 scratch (5 do not), and its 544-byte rows
 /// start on an L2 sector.
 /// Measured on the H200 at 1 and 2 GiB, BulkTensor/4 (perf/NOTES.md, memory attempt 21):
-/// - run B: this block with room for 2 teams per SM read 94 / 93 % of copy, against 89 / 89 %
-///   for the former default (16 rows x 512 bytes, 16-byte column halo; 90-92 % on other
-///   H200s, attempts 16-20) and 92 / 92-93 % for 16 rows x 512 bytes with the 32-byte halo
-///   at 3 stages (its 10,368-byte box does not fit 4), in the same processes;
-/// - run C (another H200): with room for 3 teams per SM 93 / 92 %, for 2 teams 91 / 90-91 %,
-///   the former default 89 / 89 %. The kernel takes 66 registers either way (3 teams of 288
-///   threads fit both), so why the bound reads faster is not established;
+/// - run B: this block with room for 2 teams per SM read 94 / 93 % of copy, and 92 / 92-93 %
+///   for 16 rows x 512 bytes with the 32-byte halo at 3 stages (its 10,368-byte box does not
+///   fit 4); in alternating processes on the same GPU, the former default (16 rows x 512
+///   bytes, 16-byte column halo) read 89 / 89 % (88-92 % on sixteen H200s, attempts 16-20);
+/// - run C (GPU-6ddf1867): with room for 3 teams per SM 93 / 92 %, for 2 teams 91 / 90-91 %,
+///   the former default 89 / 89 %, in the same processes; the snapshot at fa11559
+///   (GPU-571773d1): 94 / 94 % with either bound, the former default 91 / 91 %. The kernel
+///   takes 66 registers with either bound (3 teams of 288 threads fit both), so why the bound
+///   of 3 read faster on run C's GPU is not established;
 /// - blocks with rows of about 1 KB at 2 stages read 74-81 % (run A), 12 or 20 rows at 3-5
 ///   stages 83-90 % (run C).
 template <class ExecSpace, class T>
@@ -153,11 +163,14 @@ using default_stencil_tile =
 /// is 10,368 bytes, so 4 stages do not fit the H200's 40,936 B of level-0 scratch. A call
 /// that asks for more than 3 stages without naming a block gets
 /// default_stencil_tile_3d_deep instead. Measured on the H200 at 640^3 and 808^3 floats
-/// (perf/NOTES.md, memory attempt 21, run B): 83 / 84 % of copy, against 80 / 78 % for the
-/// former default (24 rows x 512 bytes at 2 stages, 16-byte halo; 76-80 % on other H200s)
-/// and 80 / 80 % for that block with the 32-byte halo, in the same processes. With the
-/// 16-byte halo, 16 x 512 bytes at 3 stages read 79 / 76 %: the halo made the difference.
-/// Run C (another H200): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read
+/// (perf/NOTES.md, memory attempt 21, run B): 83 / 84 % of copy, and 80 / 80 % for the
+/// former default (24 rows x 512 bytes at 2 stages) with the 32-byte halo; in alternating
+/// processes on the same GPU, with the 16-byte halo, the former default read 80 / 78 %
+/// (76-80 % on other H200s) and 16 x 512 bytes at 3 stages 79 / 76 %: the halo made the
+/// difference. The snapshot at fa11559 (GPU-571773d1): 83 / 84 %, the former block with the
+/// 32-byte halo the same, with its own 16-byte halo 80 / 78 %. The z ranges
+/// (stencil_3d_teams_per_slot) and the absent L2 prefetch were tuned on the former block.
+/// Run C (GPU-6ddf1867): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read
 /// the same within a point, 8 x 512 bytes at 6 stages 82 %, room for 3 teams per SM 74-79 %
 /// (the kernel then spills), 512-thread teams 68-69 %.
 /// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room
@@ -270,6 +283,8 @@ struct StencilGeometry {
   /// Columns of halo on each side of the block in the box (a multiple of V).
   static constexpr int H = (Source::box1 - BI) / 2;
   static_assert(H >= V && H % V == 0, "etage stencil: the column halo must be whole 16-byte vectors");
+  static_assert(Tile::halo_bytes == 0 || H * int(sizeof(T)) == Tile::halo_bytes,
+                "etage stencil: the box's column halo is not the block's HaloBytes");
   static constexpr int points = BO * BI;
   static constexpr int per_thread = (points + threads - 1) / threads;
   static_assert(Source::box0 == BO + 2 && Source::box1 == BI + 2 * H, "etage stencil: box does not match the block");
@@ -458,7 +473,7 @@ struct Stencil3DKernel {
     std::int64_t const row_base = y0 - 1, col = x0 - G::H, rows_per_plane = ny;
     // No L2 prefetch (Operand::l2_prefetch_distance 0). Measured on the H200 (perf/NOTES.md,
     // memory attempts 16-18): at 4 stages 3 or 5 planes ahead cost 2-7 points; the default
-    // 24 x 128 block at 2 stages read 80 / 71 % (640^3 / 808^3) with 1 plane ahead, 79 / 70 %
+    // then default 24 x 128 block at 2 stages read 80 / 71 % (640^3 / 808^3) with 1 plane ahead, 79 / 70 %
     // with 2 and 65 / 58 % with 5, against 79 / 76 % without.
     tile_loop<Engine, Stages, G::threads>(
         team, int(last - first + 1),
@@ -616,7 +631,7 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
   using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, Tile::min_teams>>;
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
-                           std::to_string(Tile::bi) + " block> (use fewer stages or a smaller StencilTile)";
+                           std::to_string(Tile::bi) + " block> (use fewer stages, or a StencilTile with a smaller block or HaloBytes)";
   return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
 }
 
