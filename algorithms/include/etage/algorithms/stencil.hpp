@@ -168,8 +168,9 @@ using default_stencil_tile =
 /// processes on the same GPU, with the 16-byte halo, the former default read 80 / 78 %
 /// (76-80 % on other H200s) and 16 x 512 bytes at 3 stages 79 / 76 %: the halo made the
 /// difference. The snapshot at fa11559 (GPU-571773d1): 83 / 84 %, the former block with the
-/// 32-byte halo the same, with its own 16-byte halo 80 / 78 %. The z ranges
-/// (stencil_3d_teams_per_slot) and the absent L2 prefetch were tuned on the former block.
+/// 32-byte halo the same, with its own 16-byte halo 80 / 78 %. Its z ranges
+/// (stencil_3d_teams_per_slot) read best by the rule (run F); the absent L2 prefetch was
+/// tuned on the former block.
 /// Run C (GPU-6ddf1867): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read
 /// the same within a point, 8 x 512 bytes at 6 stages 82 %, room for 3 teams per SM 74-79 %
 /// (the kernel then spills), 512-thread teams 68-69 %.
@@ -210,6 +211,9 @@ inline constexpr int stencil_stages = Stages == 0 && Tile::default_stages > 0
 ///   78 %, 14 to 20 77 %, 5 to 7 73-75 % (one GPU); 9 to 16 77-78 % (another);
 /// - 824^3 (245 blocks): 8 to 16 ranges 80 %.
 /// 3 per slot gives 21, 12 and 12 ranges there (2 per slot: 14, 8, 8).
+/// With the 16 x 128 float block at 3 stages (the default since attempt 21; 200 blocks at
+/// 640^3, 357 at 808^3), the rule's 15 and 8 ranges read 84 / 84 %, and fixed counts from 4
+/// to 24 the same or less (79-84 %; attempt 21, run F).
 inline constexpr int stencil_3d_teams_per_slot = 3;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
