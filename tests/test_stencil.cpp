@@ -425,6 +425,37 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   REQUIRE_NOTHROW(stencil_2d(space, z0, z1, w2));
 }
 
+TEST_CASE("stencil_3d: 3 or 4 sweeps into an out that cannot be read as a 2D view", "[stencil][3d][sweeps]") {
+  // The intermediate sweeps then alternate between two temporary grids: out (LayoutRight
+  // against a LayoutLeft in, or a y window of a larger grid) is written by the last sweep only.
+  Stencil3D<double> const w{0.1, 0.15, 0.2, -0.1, 0.25, 0.3, -0.2};
+  using VR = Kokkos::View<double***, Kokkos::LayoutRight, test::Space::memory_space>;
+  for (int sweeps : {3, 4}) {
+    CAPTURE(sweeps);
+    DeviceGrid<double, 3, L, GridKind::Plain> in(7, 9, 13);
+    Grid ref;
+    in.fill(ref, test::fresh_seed());
+    for (int s = 0; s < sweeps; ++s) ref = reference_sweep(ref, w, full, 0.0);
+    VR out_plain("out", 7, 9, 13), parent("parent", 7, 12, 13);
+    auto const out_window = Kokkos::subview(parent, Kokkos::ALL, Kokkos::pair<int, int>(2, 11), Kokkos::ALL);
+    auto const check = [&](auto const& out) {
+      Kokkos::deep_copy(out, std::numeric_limits<double>::quiet_NaN());
+      stencil_3d(test::Space{}, in.device(), out, w, {}, full, sweeps);
+      auto const h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, out);
+      double err = 0;
+      for (int z = 0; z < 7; ++z)
+        for (int y = 0; y < 9; ++y)
+          for (int x = 0; x < 13; ++x) {
+            double const d = h(z, y, x) - ref.at(z, y, x);
+            err = std::isnan(d) ? std::numeric_limits<double>::infinity() : std::max(err, std::abs(d));
+          }
+      CHECK(err <= 1e-12);
+    };
+    check(out_plain);
+    check(out_window);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("C16: a side with a zero-width halo is not read (an Inf there does not spread)",
                         "[stencil][field][C16]", test::EnginesUnderTest) {
   using E = typename TestType::engine;

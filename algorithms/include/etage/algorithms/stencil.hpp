@@ -633,9 +633,13 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
   constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(kernel.src)>();
   using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, Tile::min_teams>>;
+  using Source = decltype(kernel.src);
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
-                           std::to_string(Tile::bi) + " block> (use fewer stages, or a StencilTile with a smaller block or HaloBytes)";
+                           std::to_string(Tile::bi) + " block, " + std::to_string(Tile::threads) +
+                           " threads, box " + std::to_string(Source::box0) + "x" + std::to_string(Source::box1) +
+                           "> (the stage count and StencilTile's block, HaloBytes and Threads set the team scratch and "
+                           "team size)";
   return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
 }
 
@@ -771,7 +775,8 @@ Kokkos::View<T**, Kokkos::LayoutRight, Mem> padded_grid(std::size_t rows, std::s
 /// - Bytes per sweep: nx*ny*sizeof(T) read once and written once (see the file comment for
 ///   the halo overlap).
 /// Errors: ExtentMismatch (in and out differ), InvalidArgument (halo negative, wider than the
-/// grid or over the radius 1; sweeps < 1; in and out overlapping in memory), UnsupportedEngine,
+/// grid or over the radius 1; sweeps < 1; the address ranges of in and out overlapping, a
+/// conservative test: disjoint strided views of one allocation may count), UnsupportedEngine,
 /// ScratchLimitExceeded / LaunchConfigError (forced engine whose box x stages do not fit).
 /// Asynchronous, like Kokkos::parallel_for: the sweeps are enqueued on `space` and out is
 /// written once `space` has run them (fence `space`, or deep_copy out, before reading it on
@@ -797,7 +802,7 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
   impl::check_sweeps("stencil_2d", sweeps);
   if (ny == 0 || nx == 0) return;
   if (views_overlap(in, out))
-    throw InvalidArgument("etage::stencil_2d: in and out overlap in memory; the sweep is out of place");
+    throw InvalidArgument("etage::stencil_2d: the address ranges of in and out overlap; the sweep is out of place");
 
   impl::CanonicalIn<T, Mem> cin;
   bool const swap = impl::canonical_2d<T const**, Mem>(in, cin);
@@ -838,7 +843,9 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   must be readable as a 2D (nz*ny) x nx view: stride(0) = ny * stride(1). Every
 ///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
 ///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
-/// - w, boundary, halo (each side 0 or 1), sweeps, Engine, Stages: as for stencil_2d; Tile:
+/// - sweeps: as for stencil_2d; with 3 or more, when out cannot be read as a 2D view itself
+///   (a layout other than in's, a y window), a second temporary grid is allocated.
+/// - w, boundary, halo (each side 0 or 1), Engine, Stages: as for stencil_2d; Tile:
 ///   StencilTile (void: default_stencil_tile_3d, at its default of 3 stages on a GPU; with
 ///   Stages > 3, default_stencil_tile_3d_deep).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
@@ -873,7 +880,7 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   impl::check_sweeps("stencil_3d", sweeps);
   if (nz == 0 || ny == 0 || nx == 0) return;
   if (views_overlap(in, out))
-    throw InvalidArgument("etage::stencil_3d: in and out overlap in memory; the sweep is out of place");
+    throw InvalidArgument("etage::stencil_3d: the address ranges of in and out overlap; the sweep is out of place");
 
   // Canonical order: the dimension with the smallest stride last (column-major views swap z
   // and x; the star is symmetric under the swap when the weights and halos swap too).
@@ -900,27 +907,32 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   if (swap) wt = {wt.c, wt.xm, wt.xp, wt.ym, wt.yp, wt.zm, wt.zp};
   T const b = boundary.kind == BoundaryKind::Fixed ? boundary.value : T(0);
 
-  Kokkos::View<T**, Kokkos::LayoutRight, Mem> tmp;
-  impl::CanonicalOut3<T, Mem> ctmp;
-  if (sweeps > 1) {
-    tmp = impl::padded_grid<T, Mem>(cz * cy, cx);
-    ctmp = impl::CanonicalOut3<T, Mem>(tmp.data(), Kokkos::LayoutStride(cz, cy * tmp.stride(0), cy, tmp.stride(0), cx, 1));
-  }
-  // Declared after tmp, so destroyed first: waits for the queued sweeps before tmp is freed
-  // (also when a later sweep throws).
+  // With sweeps >= 3 the ping-pong reads out back as an input, which needs out readable as a
+  // 2D (nz*ny) x nx view; when it is not (a layout other than in's, a y window ...), the
+  // intermediate sweeps alternate between two temporary grids instead.
+  bool const out_readable = !(cz > 1 && cy > 1 && cout.stride(0) != cy * cout.stride(1));
+  auto const canonical = [&](Kokkos::View<T**, Kokkos::LayoutRight, Mem> const& t) {
+    return impl::CanonicalOut3<T, Mem>(t.data(), Kokkos::LayoutStride(cz, cy * t.stride(0), cy, t.stride(0), cx, 1));
+  };
+  Kokkos::View<T**, Kokkos::LayoutRight, Mem> tmp, tmp2;
+  impl::CanonicalOut3<T, Mem> ctmp, ctmp2;
+  if (sweeps > 1) ctmp = canonical(tmp = impl::padded_grid<T, Mem>(cz * cy, cx));
+  if (sweeps > 2 && !out_readable) ctmp2 = canonical(tmp2 = impl::padded_grid<T, Mem>(cz * cy, cx));
+  // Declared after the temporaries, so destroyed first: waits for the queued sweeps before
+  // they are freed (also when a later sweep throws).
   impl::FenceOnExit<ExecSpace> const wait_before_free{space, sweeps > 1, "etage::stencil_3d: freeing the temporary grid"};
   impl::CanonicalIn<T, Mem> src = cin;
   for (int s = 0; s < sweeps; ++s) {
-    impl::CanonicalOut3<T, Mem> const dst = (sweeps - 1 - s) % 2 == 0 ? cout : ctmp;
+    // The last sweep writes out; before it, out (when readable) or the two temporaries take
+    // turns, so that sweep s + 1 never reads the grid it writes.
+    bool const to_out = s + 1 == sweeps || (out_readable && (sweeps - 1 - s) % 2 == 0);
+    impl::CanonicalOut3<T, Mem> const dst = to_out ? cout : out_readable || s % 2 == 0 ? ctmp : ctmp2;
     impl::run_engine<Engine, ExecSpace>("etage::stencil_3d", [&](auto engine) {
       using E = decltype(engine);
       return impl::stencil_3d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
                                                                              !std::is_same_v<Engine, engine::Auto>);
     });
     if (s + 1 < sweeps) {
-      if (cz > 1 && cy > 1 && dst.stride(0) != cy * dst.stride(1))
-        throw InvalidArgument("etage::stencil_3d: out cannot be read back as a 2D view for the next sweep (stride of z " +
-                              std::to_string(dst.stride(0)) + ", expected " + std::to_string(cy * dst.stride(1)) + ")");
       std::size_t const rs = cy > 1 ? dst.stride(1) : dst.stride(0);
       src = impl::CanonicalIn<T, Mem>(dst.data(), Kokkos::LayoutStride(cz * cy, rs, cx, dst.stride(2)));
     }
