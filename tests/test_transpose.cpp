@@ -157,13 +157,14 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
   auto fits = [](int stages, int td, std::size_t bytes, int min_stages) {
     return stages >= min_stages && (stages == min_stages || std::size_t(stages) * td * td * bytes <= 32768);
   };
-  CHECK(fits(default_transpose_stages<engine::Synchronous, td_f, float>, td_f, 4, 1));
-  CHECK(fits(default_transpose_stages<engine::Synchronous, td_d, double>, td_d, 8, 1));
+  CHECK(fits(default_transpose_stages<test::Space, engine::Synchronous, td_f, float>, td_f, 4, 1));
+  CHECK(fits(default_transpose_stages<test::Space, engine::Synchronous, td_d, double>, td_d, 8, 1));
   // On the host the whole team scratch (ring, alignment slack, barriers) stays within 32 KiB.
-  constexpr int host_stages_64 = default_transpose_stages<engine::Synchronous, 64, float, true>;
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  constexpr int host_stages_64 = default_transpose_stages<Host, engine::Synchronous, 64, float>;
   CHECK(host_stages_64 == 1);
   CHECK(tile_loop_scratch_bytes<engine::Synchronous, host_stages_64, TileSource<float, 64, 64, 1>>() <= 32768);
-  CHECK(default_transpose_stages<engine::Synchronous, 32, float, true> == 2);
+  CHECK(default_transpose_stages<Host, engine::Synchronous, 32, float> == 2);
 #if ETAGE_HAS_CUDA_ENGINES
   CHECK(td_f == 64);
   CHECK(td_d == 32);
@@ -181,9 +182,9 @@ TEST_CASE("Transpose defaults: tile, threads and stages fit the level-0 scratch"
   CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync, td_f, float> == 1);
   CHECK(transpose_tiles_per_team<test::Space, engine::CpAsync, td_d, double> == 0);
   CHECK(transpose_tiles_per_team<test::Space, engine::Synchronous, td_f, float> == 0);
-  CHECK(default_transpose_stages<engine::BulkTensor, td_f, float> == 2);
-  CHECK(default_transpose_stages<engine::BulkTensor, td_d, double> == 4);
-  CHECK(fits(default_transpose_stages<engine::CpAsync, td_f, float>, td_f, 4, 2));
+  CHECK(default_transpose_stages<test::Space, engine::BulkTensor, td_f, float> == 2);
+  CHECK(default_transpose_stages<test::Space, engine::BulkTensor, td_d, double> == 4);
+  CHECK(fits(default_transpose_stages<test::Space, engine::CpAsync, td_f, float>, td_f, 4, 2));
 #else
   CHECK(td_f == 32);
   CHECK(default_transpose_threads<test::Space, engine::Synchronous, td_f, float> == 1);

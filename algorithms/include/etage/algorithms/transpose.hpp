@@ -64,16 +64,33 @@ template <class ExecSpace, class Engine, int TD, class T, int Threads = 0>
 inline constexpr int transpose_threads_per_sm =
     transpose_one_tile_teams<ExecSpace, Engine, TD, T, Threads> ? 1280 : 1536;
 
-/// Stages of a transpose ring when the caller gives none (Stages = 0): the engine's default,
-/// fewer when the ring would pass 32 KiB, never fewer than the engine's minimum. On a GPU the
-/// ring's tiles alone count, which leaves its alignment slack and barriers room in the
-/// level-0 team scratch of every GPU etage runs on (40,936 B on the H200); on the host
-/// (`Host`), whose level-0 limit is 32 KiB itself, the slack (stage_alignment) and 256 bytes
-/// for barriers count too. 64 x 64 float tiles: 2 on a GPU; 1 for Synchronous on the host.
-template <class Engine, int TD, class T, bool Host = false>
-inline constexpr int default_transpose_stages =
-    std::clamp(int((Host ? 32768 - stage_alignment - 256 : 32768) / (std::size_t(TD) * TD * sizeof(T))),
-               Engine::min_stages, default_stages<Engine>);
+namespace impl {
+/// The deepest ring of `Engine`, from `From` stages down to its minimum, whose tile loop over
+/// `Source` takes at most `limit` bytes of team scratch (tile_loop_scratch_bytes: slots,
+/// alignment slack and the pipeline's barriers); the minimum when none fits.
+template <class Engine, class Source, int From>
+constexpr int deepest_ring_within(std::size_t limit) {
+  if constexpr (From <= Engine::min_stages) return Engine::min_stages;
+  else
+    return tile_loop_scratch_bytes<Engine, From, Source>() <= limit ? From
+                                                                    : deepest_ring_within<Engine, Source, From - 1>(limit);
+}
+}  // namespace impl
+
+/// Stages of a transpose ring on `ExecSpace` when the caller gives none (Stages = 0): the
+/// engine's default, fewer when the ring would pass 32 KiB, never fewer than the engine's
+/// minimum. On a GPU the ring's tiles alone count, which leaves its alignment slack and
+/// barriers room in the level-0 team scratch of every GPU etage runs on (40,936 B on the
+/// H200); on the host, whose level-0 limit is 32 KiB itself, the whole tile loop's scratch
+/// counts (impl::deepest_ring_within). 64 x 64 float tiles: 2 on a GPU; 1 for Synchronous on
+/// the host.
+template <class ExecSpace, class Engine, int TD, class T>
+inline constexpr int default_transpose_stages = [] {
+  if constexpr (impl::is_host_space<ExecSpace> && impl::EngineSupport<Engine, ExecSpace>::compiled)
+    return impl::deepest_ring_within<Engine, TileSource<T, TD, TD, 1>, default_stages<Engine>>(32768);
+  else
+    return std::clamp(int(32768 / (std::size_t(TD) * TD * sizeof(T))), Engine::min_stages, default_stages<Engine>);
+}();
 
 /// Most tiles per transpose team (0: one wave of persistent teams, see impl::TransposeKernel).
 /// On a GPU:
@@ -264,7 +281,7 @@ struct TransposeKernel {
 template <class ExecSpace, class Engine, int Stages, int TD, int ThreadsGiven, int MinTeams, class AV, class BV>
 std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool forced) {
   using T = typename BV::non_const_value_type;
-  constexpr int S = Stages == 0 ? default_transpose_stages<Engine, TD, T, is_host_space<ExecSpace>> : Stages;
+  constexpr int S = Stages == 0 ? default_transpose_stages<ExecSpace, Engine, TD, T> : Stages;
   constexpr int Threads = ThreadsGiven > 0 ? ThreadsGiven : default_transpose_threads<ExecSpace, Engine, TD, T>;
   if constexpr (!engine_compiles<Engine, S, Threads, ExecSpace>) {
     return engine_unavailable<Engine, S, Threads>(space, Threads);
