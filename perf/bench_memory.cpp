@@ -9,7 +9,8 @@
 /// other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB" with a column
 /// halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
 /// stages, so BM_Stencil3D<Engine>/stages:S with S > 3 runs the 16x64 2/SM block,
-/// etage::default_stencil_tile_3d_deep; transpose tiles or teams other than the default: <Engine TDxTD> or
+/// etage::default_stencil_tile_3d_deep, and with S <= 2 the 24x128 2/SM block,
+/// etage::default_stencil_tile_3d_shallow; transpose tiles or teams other than the default: <Engine TDxTD> or
 /// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
 /// sum into a device view (asynchronous, as every other algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
@@ -626,7 +627,8 @@ struct Config {
 };
 
 /// Whether block (BO, BI, Threads, MinTeams, HaloBytes) at `Stages` is what a call without a
-/// block runs at that stage count (Default: default_stencil_tile or default_stencil_tile_3d).
+/// block runs at that stage count (Default: default_stencil_tile, or stencil_3d's block for
+/// that engine and stage count, etage::impl::stencil_3d_block).
 template <class Default, class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
 constexpr bool is_default_block() {
   return Default::bo == BO && Default::bi == BI && Default::threads == Threads && Default::min_teams == MinTeams &&
@@ -654,8 +656,8 @@ Config stencil_config() {
           Algo::Stencil2D,
           true,
           is_default_block<etage::default_stencil_tile<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>(),
-          is_default_block<etage::default_stencil_tile_3d<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams,
-                           HaloBytes>()};
+          is_default_block<etage::impl::stencil_3d_block<Space, Engine, Stages, void, T>, Engine, Stages, BO, BI,
+                           Threads, MinTeams, HaloBytes>()};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH

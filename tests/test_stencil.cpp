@@ -336,6 +336,32 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
   }
 }
 
+TEST_CASE("stencil_3d's block without a named one follows the stage count it resolves to", "[stencil][defaults]") {
+  using etage::impl::stencil_3d_block;
+  using S = test::Space;
+  using Default = etage::default_stencil_tile_3d<S, float>;
+  using Named = StencilTile<8, 24, 128>;
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 0, Named, float>, Named>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 2, Named, float>, Named>);
+  if constexpr (etage::impl::is_host_space<S>) {
+    // The host has one block whatever the stage count.
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 0, void, float>, Default>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 1, void, float>, Default>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 4, void, float>, Default>);
+  } else {
+    using Shallow = etage::default_stencil_tile_3d_shallow<S, float>;
+    using Deep = etage::default_stencil_tile_3d_deep<S, float>;
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 0, void, float>, Default>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 3, void, float>, Default>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 2, void, float>, Shallow>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 1, void, float>, Shallow>);
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 4, void, float>, Deep>);
+    // RegisterDoubleBuffer's ring holds 2 stages: the default block's 3 clamp to 2.
+    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::RegisterDoubleBuffer, 0, void, float>, Shallow>);
+    STATIC_CHECK(etage::impl::stencil_stages<engine::RegisterDoubleBuffer, 0, Shallow> == 2);
+  }
+}
+
 TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 bytes, the GPU's, and 48)",
                         "[stencil][halo-bytes]", test::EnginesUnderTest) {
   // StencilTile's HaloBytes on every engine, also on the host (whose own choice is 16): the

@@ -190,6 +190,17 @@ using default_stencil_tile_3d_deep =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
                        StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
+/// Block of stencil_3d for a call whose ring, without a block named, resolves to 2 stages or
+/// fewer (Stages = 1 or 2, or an engine whose ring holds at most 2, RegisterDoubleBuffer).
+/// Host: as default_stencil_tile_3d. GPU: 24 rows x 512 bytes, 256 threads, room for 2 teams
+/// per SM; its 26 x 144 float box (14,976 bytes with the 32-byte halo) fits 2 stages. The
+/// default 16-row block at 2 stages holds less in flight: on the H200 (snapshot fa11559,
+/// GPU-571773d1, BulkTensor/2, 640^3 / 808^3) it read 76 / 75 % of copy, this block 83 / 84 %.
+template <class ExecSpace, class T>
+using default_stencil_tile_3d_shallow =
+    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+                       StencilTile<24, int(512 / sizeof(T)), 256, 2, 2>>;
+
 namespace impl {
 /// Stage count a stencil runs `Engine` at with block `Tile`: `Stages`, else the block's
 /// default (clamped to the engine's range), else the engine's.
@@ -197,6 +208,23 @@ template <class Engine, int Stages, class Tile>
 inline constexpr int stencil_stages = Stages == 0 && Tile::default_stages > 0
                                           ? std::clamp(Tile::default_stages, Engine::min_stages, Engine::max_stages)
                                           : resolved_stages<Engine, Stages>;
+
+/// Block stencil_3d runs `Engine` with when the call names `Tile` (void: none): `Tile`; else
+/// default_stencil_tile_3d_deep when `Stages` exceeds the default block's own count (all its
+/// box fits), default_stencil_tile_3d_shallow when the default block would run at 2 stages or
+/// fewer, else default_stencil_tile_3d.
+template <class ExecSpace, class Engine, int Stages, class Tile, class T>
+struct StencilBlock3D {
+  using Default = default_stencil_tile_3d<ExecSpace, T>;
+  static constexpr bool deep = Default::default_stages > 0 && Stages > Default::default_stages;
+  static constexpr bool shallow = !is_host_space<ExecSpace> && stencil_stages<Engine, Stages, Default> <= 2;
+  using type = std::conditional_t<
+      !std::is_void_v<Tile>, Tile,
+      std::conditional_t<deep, default_stencil_tile_3d_deep<ExecSpace, T>,
+                         std::conditional_t<shallow, default_stencil_tile_3d_shallow<ExecSpace, T>, Default>>>;
+};
+template <class ExecSpace, class Engine, int Stages, class Tile, class T>
+using stencil_3d_block = typename StencilBlock3D<ExecSpace, Engine, Stages, Tile, T>::type;
 }  // namespace impl
 
 /// Teams of stencil_3d per team slot of the device (concurrent_teams: the teams its thread
@@ -454,7 +482,13 @@ struct Stencil2DKernel {
   }
 };
 
-template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard>
+/// `PointPath`: the kernel carries run_points, the one-point-at-a-time path. A launch whose
+/// every block takes runs (out takes 16-byte stores and nx is a multiple of V) instantiates
+/// the kernel without it: the call into that non-inlined path alone made ptxas keep a stack
+/// frame of 336 bytes and spill 32-36 bytes in the runs path of the default 16 x 128 float
+/// block (96 registers), against 24-32 bytes and 0-16 without it (perf/NOTES.md, memory
+/// attempt 22).
+template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard, bool PointPath = true>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
   using G = StencilGeometry<Tile, Source>;
@@ -560,13 +594,16 @@ struct Stencil3DKernel {
       }
       // Edge blocks take runs too when every run lies wholly inside or outside the grid:
       // at 640^3 a quarter of the 16 x 64 blocks touch the grid's sides.
-      if (vector_out && nx % G::V == 0) {
+      if (!PointPath || (vector_out && nx % G::V == 0)) {
         run_runs<true>(team, y0, x0, zb, ze, first, last);
         return;
       }
     }
-    run_points(team, interior, y0, x0, zb, ze, first, last);
+    if constexpr (PointPath) run_points(team, interior, y0, x0, zb, ze, first, last);
   }
+
+  /// Whether every block of the launch takes runs (the kernel without run_points suffices).
+  static bool all_runs(bool vector_out, std::int64_t nx) { return runs && vector_out && nx % G::V == 0; }
 
   /// A team's z range one point at a time (edge blocks, or out without 16-byte stores). Not
   /// inlined: its registers stay out of the interior path's allocation (ptxas: 154
@@ -691,11 +728,19 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     std::int64_t const target =
         stencil_3d_teams_per_slot * concurrent_teams(space, tile_loop_team_size<Engine>(Tile::threads));
     std::int64_t const ranges = std::clamp<std::int64_t>((target + blocks - 1) / blocks, 1, std::max<std::int64_t>(1, nz / 8));
+    bool const vector_out = vector_stores(out, 2);
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
-      Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard> kernel{
-          src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_stores(out, 2)};
-      return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
+      auto run = [&](auto point_path) {
+        Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, decltype(point_path)::value>
+            kernel{src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_out};
+        return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
+      };
+      using Runs = Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, false>;
+      if constexpr (Runs::runs) {
+        if (Runs::all_runs(vector_out, nx)) return run(std::false_type{});
+      }
+      return run(std::true_type{});
     };
     bool const guard = w.zm == T(0) || w.zp == T(0) || w.ym == T(0) || w.yp == T(0) || w.xm == T(0) || w.xp == T(0);
     return guard ? launch(std::true_type{}) : launch(std::false_type{});
@@ -847,7 +892,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   (a layout other than in's, a y window), a second temporary grid is allocated.
 /// - w, boundary, halo (each side 0 or 1), Engine, Stages: as for stencil_2d; Tile:
 ///   StencilTile (void: default_stencil_tile_3d, at its default of 3 stages on a GPU; with
-///   Stages > 3, default_stencil_tile_3d_deep).
+///   Stages > 3, default_stencil_tile_3d_deep; where the engine's ring resolves to 1 or 2
+///   stages, default_stencil_tile_3d_shallow: impl::stencil_3d_block).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 /// Asynchronous as stencil_2d.
@@ -859,12 +905,6 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   using T = typename OutV::non_const_value_type;
   using Mem = typename ExecSpace::memory_space;
   impl::StencilChecks<3, Engine, Stages, ExecSpace, InV, OutV> checks [[maybe_unused]];
-  // Without a block: the default, unless the call asks for more stages than the default
-  // block's own count (which is all its box fits).
-  using Default = default_stencil_tile_3d<ExecSpace, T>;
-  using TileShape = std::conditional_t<!std::is_void_v<Tile>, Tile,
-                                       std::conditional_t<(Default::default_stages > 0 && Stages > Default::default_stages),
-                                                          default_stencil_tile_3d_deep<ExecSpace, T>, Default>>;
 
   std::size_t const nz = in.extent(0), ny = in.extent(1), nx = in.extent(2);
   if (out.extent(0) != nz || out.extent(1) != ny || out.extent(2) != nx)
@@ -929,7 +969,9 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
     impl::CanonicalOut3<T, Mem> const dst = to_out ? cout : out_readable || s % 2 == 0 ? ctmp : ctmp2;
     impl::run_engine<Engine, ExecSpace>("etage::stencil_3d", [&](auto engine) {
       using E = decltype(engine);
-      return impl::stencil_3d_run<ExecSpace, E, Stages, TileShape, T, Mem>(space, src, dst, wt, b,
+      // Without a block, each engine gets the block that suits the stage count it resolves to.
+      using Block = impl::stencil_3d_block<ExecSpace, E, Stages, Tile, T>;
+      return impl::stencil_3d_run<ExecSpace, E, Stages, Block, T, Mem>(space, src, dst, wt, b,
                                                                              !std::is_same_v<Engine, engine::Auto>);
     });
     if (s + 1 < sweeps) {
