@@ -193,9 +193,11 @@ using default_stencil_tile_3d_deep =
 /// Block of stencil_3d for a call whose ring, without a block named, resolves to 2 stages or
 /// fewer (Stages = 1 or 2, or an engine whose ring holds at most 2, RegisterDoubleBuffer).
 /// Host: as default_stencil_tile_3d. GPU: 24 rows x 512 bytes, 256 threads, room for 2 teams
-/// per SM; its 26 x 144 float box (14,976 bytes with the 32-byte halo) fits 2 stages. The
-/// default 16-row block at 2 stages holds less in flight: on the H200 (snapshot fa11559,
-/// GPU-571773d1, BulkTensor/2, 640^3 / 808^3) it read 76 / 75 % of copy, this block 83 / 84 %.
+/// per SM; its 26 x 144 float box (14,976 bytes with the 32-byte halo) fits 2 stages.
+/// Measured on the H200 at 640^3 / 808^3 floats, % of copy, this block against the default
+/// 16-row block at the same stage count in the same process (perf/NOTES.md, memory attempt
+/// 22, run A): BulkTensor/2 82 / 80 against 79 / 76, CpAsync/2 67 / 65 against 61 / 59,
+/// Synchronous/2 57 / 56 against 50 / 48, RegisterDoubleBuffer/2 41 / 42 against 38 / 36.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d_shallow =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -485,9 +487,10 @@ struct Stencil2DKernel {
 /// `PointPath`: the kernel carries run_points, the one-point-at-a-time path. A launch whose
 /// every block takes runs (out takes 16-byte stores and nx is a multiple of V) instantiates
 /// the kernel without it: the call into that non-inlined path alone made ptxas keep a stack
-/// frame of 336 bytes and spill 32-36 bytes in the runs path of the default 16 x 128 float
-/// block (96 registers), against 24-32 bytes and 0-16 without it (perf/NOTES.md, memory
-/// attempt 22).
+/// frame of 320-336 bytes and spill 32-36 bytes in the kernel of the default 16 x 128 float
+/// block (96 registers), against 32 bytes and 16 without it (perf/NOTES.md, memory attempt
+/// 22). On the H200 that read 85-86 / 82-84 % of copy (640^3 / 808^3) against 83-84 / 83 %
+/// in alternating processes (run A): within a point or two either way, kept for the spills.
 template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard, bool PointPath = true>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
