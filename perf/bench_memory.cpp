@@ -626,13 +626,27 @@ struct Config {
   bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
 };
 
-/// Whether block (BO, BI, Threads, MinTeams, HaloBytes) at `Stages` is what a call without a
-/// block runs at that stage count (Default: default_stencil_tile, or stencil_3d's block for
-/// that engine and stage count, etage::impl::stencil_3d_block).
-template <class Default, class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
-constexpr bool is_default_block() {
-  return Default::bo == BO && Default::bi == BI && Default::threads == Threads && Default::min_teams == MinTeams &&
-         Default::halo_bytes == HaloBytes && etage::impl::stencil_stages<Engine, 0, Default> == Stages;
+/// Whether block (BO, BI, Threads, MinTeams, HaloBytes) is `Block` (its own default stage
+/// count aside).
+template <class Block, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+constexpr bool same_block() {
+  return Block::bo == BO && Block::bi == BI && Block::threads == Threads && Block::min_teams == MinTeams &&
+         Block::halo_bytes == HaloBytes;
+}
+
+/// Whether block (BO, BI, Threads, MinTeams, HaloBytes) at `Stages` is what the plain row of
+/// `Engine` at `Stages` runs: 2D, stencil_2d's default block at its own stage count; 3D, the
+/// block stencil_3d picks for that engine and stage count (etage::impl::stencil_3d_block).
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+constexpr bool is_default_block_2d() {
+  using Default = etage::default_stencil_tile<Space, T>;
+  return same_block<Default, BO, BI, Threads, MinTeams, HaloBytes>() &&
+         etage::impl::stencil_stages<Engine, 0, Default> == Stages;
+}
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+constexpr bool is_default_block_3d() {
+  return same_block<etage::impl::stencil_3d_block<Space, Engine, Stages, void, T>, BO, BI, Threads, MinTeams,
+                    HaloBytes>();
 }
 
 template <class Engine, int Stages>
@@ -655,9 +669,8 @@ Config stencil_config() {
           &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams, 0, HaloBytes>>,
           Algo::Stencil2D,
           true,
-          is_default_block<etage::default_stencil_tile<Space, T>, Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>(),
-          is_default_block<etage::impl::stencil_3d_block<Space, Engine, Stages, void, T>, Engine, Stages, BO, BI,
-                           Threads, MinTeams, HaloBytes>()};
+          is_default_block_2d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>(),
+          is_default_block_3d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>()};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH
@@ -741,10 +754,11 @@ void register_all() {
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
                                     // Other blocks than the defaults (2D 16x120 at 4 stages
                                     // with register room for 3 teams per SM, 3D 16x128 at 3
-                                    // with room for 2, both with the GPU's 32-byte column
-                                    // halo): 16x120 with room for 2, the former
-                                    // defaults with their 16-byte halo (2D 16x128/4 and
-                                    // 32x64/4, 3D 24x128/2), 24x128 with the 32-byte one,
+                                    // with room for 2, 24x128 at 1-2 and 16x64 above 3, all
+                                    // with the GPU's 32-byte column halo): 16x120 with room
+                                    // for 2, the former defaults with their 16-byte halo (2D
+                                    // 16x128/4 and 32x64/4, 3D 24x128/2), 24x128 with the
+                                    // 32-byte one (3D: the plain /2 row's block, so only 2D),
                                     // 16x64 without a bound and with other bounds. A row that
                                     // is an algorithm's default runs only for the other
                                     // algorithm.

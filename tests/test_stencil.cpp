@@ -268,8 +268,8 @@ TEMPLATE_LIST_TEST_CASE("3D 7-point stencil: edge shapes, boundaries, halos, swe
 TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, scalar and edge paths",
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
-  // (GPU 2D 16 rows x 480 bytes; 3D 16 x 512 bytes at 3 stages, 16 x 256 bytes above; host
-  // 8 x 128 bytes): those run 16-byte runs when out takes 16-byte stores (Plain, Padded,
+  // (GPU 2D 16 rows x 480 bytes; 3D 16 x 512 bytes at 3 stages, 24 x 512 bytes at 1-2, 16 x
+  // 256 bytes above; host 8 x 128 bytes): those run 16-byte runs when out takes 16-byte stores (Plain, Padded,
   // Wide) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
@@ -319,7 +319,8 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
   using E = typename TestType::engine;
   for (bool fixed : {false, true}) {
     // Grids with interior blocks (float and double; GPU blocks 16 x 480 bytes in 2D and 16 x
-    // 512 bytes in 3D: 3D needs ny >= 33 and nx >= 257 floats or 129 doubles), edge-only
+    // 512 bytes in 3D, 24 x 512 bytes for RegisterDoubleBuffer: 3D needs ny >= 49 and nx >= 257
+    // floats or 129 doubles), edge-only
     // grids, a 1-point grid; nx a multiple of 16 bytes (Wide) and not (Offset).
     CHECK(stencil_error<E, 0, float, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, 0, double, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<double>());
@@ -336,30 +337,76 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
   }
 }
 
+namespace {
+/// stencil_3d's block choice on a GPU for value type T (impl::stencil_3d_block).
+template <class T>
+void check_gpu_block_choice() {
+#if ETAGE_HAS_CUDA_ENGINES
+  using etage::impl::stencil_3d_block;
+  using Gpu = Kokkos::Cuda;
+  using Default = etage::default_stencil_tile_3d<Gpu, T>;
+  using Shallow = etage::default_stencil_tile_3d_shallow<Gpu, T>;
+  using Deep = etage::default_stencil_tile_3d_deep<Gpu, T>;
+  STATIC_CHECK(!std::is_same_v<Shallow, Default>);
+  STATIC_CHECK(!std::is_same_v<Deep, Default>);
+  // The default stage count of every engine whose ring holds 3: the default block.
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 0, void, T>, Default>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::CpAsync, 0, void, T>, Default>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::Synchronous, 0, void, T>, Default>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 3, void, T>, Default>);
+  // 2 stages or fewer, forced or the engine's most: the shallow block.
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 2, void, T>, Shallow>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::CpAsync, 2, void, T>, Shallow>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::Synchronous, 1, void, T>, Shallow>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::RegisterDoubleBuffer, 0, void, T>, Shallow>);
+  // More than the default block's own 3: the deep block.
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 4, void, T>, Deep>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::CpAsync, 6, void, T>, Deep>);
+  // A named block, whatever the stage count.
+  using Named = StencilTile<8, 16, 128>;
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 2, Named, T>, Named>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 4, Named, T>, Named>);
+#endif
+}
+}  // namespace
+
 TEST_CASE("stencil_3d's block without a named one follows the stage count it resolves to", "[stencil][defaults]") {
   using etage::impl::stencil_3d_block;
-  using S = test::Space;
-  using Default = etage::default_stencil_tile_3d<S, float>;
-  using Named = StencilTile<8, 24, 128>;
-  STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 0, Named, float>, Named>);
-  STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 2, Named, float>, Named>);
-  if constexpr (etage::impl::is_host_space<S>) {
-    // The host has one block whatever the stage count.
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 0, void, float>, Default>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 1, void, float>, Default>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 4, void, float>, Default>);
-  } else {
-    using Shallow = etage::default_stencil_tile_3d_shallow<S, float>;
-    using Deep = etage::default_stencil_tile_3d_deep<S, float>;
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 0, void, float>, Default>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 3, void, float>, Default>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 2, void, float>, Shallow>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::Synchronous, 1, void, float>, Shallow>);
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::BulkTensor, 4, void, float>, Deep>);
-    // RegisterDoubleBuffer's ring holds 2 stages: the default block's 3 clamp to 2.
-    STATIC_CHECK(std::is_same_v<stencil_3d_block<S, engine::RegisterDoubleBuffer, 0, void, float>, Shallow>);
-    STATIC_CHECK(etage::impl::stencil_stages<engine::RegisterDoubleBuffer, 0, Shallow> == 2);
-  }
+  // The host has one block whatever the stage count.
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  using HostDefault = etage::default_stencil_tile_3d<Host, float>;
+  STATIC_CHECK(std::is_same_v<etage::default_stencil_tile_3d_shallow<Host, float>, HostDefault>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Host, engine::Synchronous, 0, void, float>, HostDefault>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Host, engine::Synchronous, 1, void, float>, HostDefault>);
+  STATIC_CHECK(std::is_same_v<stencil_3d_block<Host, engine::Synchronous, 4, void, float>, HostDefault>);
+  check_gpu_block_choice<float>();
+  check_gpu_block_choice<double>();
+  // What runs: the kernel's label names the engine, the stage count and the block.
+  Kokkos::View<float***, test::Space> in("in", 4, 60, 300), out("out", 4, 60, 300);
+  auto const launched = [&](auto run) {
+    {
+      test::LabelRecorder const recorder;
+      run();
+      test::Space{}.fence();
+    }
+    auto const labels = test::labels_starting_with("etage::stencil_3d<");
+    CAPTURE(labels);
+    REQUIRE(labels.size() == 1);
+    return labels[0];
+  };
+  auto const w = Stencil3D<float>::jacobi();
+#if ETAGE_HAS_CUDA_ENGINES
+  // RegisterDoubleBuffer's ring holds 2 stages: the shallow block, 24 rows x 512 bytes.
+  CHECK_THAT(launched([&] { stencil_3d<engine::RegisterDoubleBuffer>(test::Space{}, in, out, w); }),
+             Catch::Matchers::StartsWith("etage::stencil_3d<RegisterDoubleBuffer, 2 stages, 24x128 block"));
+  CHECK_THAT(launched([&] { stencil_3d<engine::Synchronous>(test::Space{}, in, out, w); }),
+             Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 3 stages, 16x128 block"));
+  CHECK_THAT(launched([&] { stencil_3d<engine::Synchronous, 2>(test::Space{}, in, out, w); }),
+             Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 2 stages, 24x128 block"));
+#else
+  CHECK_THAT(launched([&] { stencil_3d<engine::Synchronous, 1>(test::Space{}, in, out, w); }),
+             Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 1 stages, 8x32 block"));
+#endif
 }
 
 TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 bytes, the GPU's, and 48)",

@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <Kokkos_Core.hpp>
 #include <etage/etage.hpp>
@@ -26,6 +27,30 @@ using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 2>, EngineAt<e
 using EnginesUnderTest = std::tuple<EngineAt<engine::Synchronous, 1>, EngineAt<engine::Synchronous, 2>,
                                     EngineAt<engine::Synchronous, 4>>;
 #endif
+
+/// Labels of the parallel_for calls seen while a LabelRecorder lives (Kokkos Tools callback).
+inline std::vector<std::string> recorded_labels;
+struct LabelRecorder {
+  LabelRecorder() {
+    recorded_labels.clear();
+    Kokkos::Tools::Experimental::set_begin_parallel_for_callback(
+        [](char const* name, std::uint32_t, std::uint64_t* id) {
+          recorded_labels.emplace_back(name);
+          *id = 0;
+        });
+  }
+  ~LabelRecorder() { Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr); }
+  LabelRecorder(LabelRecorder const&) = delete;
+  LabelRecorder& operator=(LabelRecorder const&) = delete;
+};
+
+/// The recorded labels that start with `prefix`.
+inline std::vector<std::string> labels_starting_with(std::string const& prefix) {
+  std::vector<std::string> v;
+  for (auto const& label : recorded_labels)
+    if (label.rfind(prefix, 0) == 0) v.push_back(label);
+  return v;
+}
 
 /// Fresh seed per run (printed by the test on failure through CAPTURE).
 inline unsigned fresh_seed() {

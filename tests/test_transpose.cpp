@@ -210,24 +210,6 @@ TEMPLATE_LIST_TEST_CASE("Transpose with tiles of 16 KiB or more: misaligned A, d
   }
 }
 
-namespace {
-/// Labels of the parallel_for calls seen while a LabelRecorder lives (Kokkos Tools callback).
-std::vector<std::string> recorded_labels;
-struct LabelRecorder {
-  LabelRecorder() {
-    recorded_labels.clear();
-    Kokkos::Tools::Experimental::set_begin_parallel_for_callback(
-        [](char const* name, std::uint32_t, std::uint64_t* id) {
-          recorded_labels.emplace_back(name);
-          *id = 0;
-        });
-  }
-  ~LabelRecorder() { Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr); }
-  LabelRecorder(LabelRecorder const&) = delete;
-  LabelRecorder& operator=(LabelRecorder const&) = delete;
-};
-}  // namespace
-
 TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space offers it", "[transpose][auto]") {
   using impl::EngineList, impl::PreferEngine;
   using engine::BulkTensor, engine::CpAsync, engine::RegisterDoubleBuffer, engine::Synchronous;
@@ -259,13 +241,11 @@ TEST_CASE("Transpose Auto tries CpAsync first for one-tile teams where the space
   // The engine Auto ran, from the kernel's label.
   Kokkos::View<float**, Space> a("A", 130, 70), b("B", 70, 130);
   {
-    LabelRecorder const recorder;
+    test::LabelRecorder const recorder;
     transpose(Space{}, a, b);
     Space{}.fence();
   }
-  std::vector<std::string> transposes;
-  for (auto const& label : recorded_labels)
-    if (label.rfind("etage::transpose<", 0) == 0) transposes.push_back(label);
+  std::vector<std::string> const transposes = test::labels_starting_with("etage::transpose<");
   CAPTURE(transposes);
   REQUIRE(transposes.size() == 1);
   CHECK(transposes[0].rfind(expected, 0) == 0);

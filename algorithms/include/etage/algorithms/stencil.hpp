@@ -162,7 +162,8 @@ using default_stencil_tile =
 /// by default: with the GPU's 32-byte column halo the 18 x 144 float (18 x 72 double) box
 /// is 10,368 bytes, so 4 stages do not fit the H200's 40,936 B of level-0 scratch. A call
 /// that asks for more than 3 stages without naming a block gets
-/// default_stencil_tile_3d_deep instead. Measured on the H200 at 640^3 and 808^3 floats
+/// default_stencil_tile_3d_deep instead, and one whose engine resolves to 2 stages or fewer
+/// (Stages 1 or 2, RegisterDoubleBuffer) default_stencil_tile_3d_shallow. Measured on the H200 at 640^3 and 808^3 floats
 /// (perf/NOTES.md, memory attempt 21, run B): 83 / 84 % of copy, and 80 / 80 % for the
 /// former default (24 rows x 512 bytes at 2 stages) with the 32-byte halo; in alternating
 /// processes on the same GPU, with the 16-byte halo, the former default read 80 / 78 %
@@ -198,6 +199,8 @@ using default_stencil_tile_3d_deep =
 /// 16-row block at the same stage count in the same process (perf/NOTES.md, memory attempt
 /// 22, run A): BulkTensor/2 82 / 80 against 79 / 76, CpAsync/2 67 / 65 against 61 / 59,
 /// Synchronous/2 57 / 56 against 50 / 48, RegisterDoubleBuffer/2 41 / 42 against 38 / 36.
+/// At 1 stage (Synchronous) it was not compared in one process: 59 / 58 % in run A, against
+/// 47 / 45 % for the 16-row block in the fa11559 snapshot on another H200.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d_shallow =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -502,6 +505,12 @@ struct Stencil3DKernel {
   std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
   bool vector_out;  // out takes 16-byte stores along x (vector_stores)
   static constexpr bool runs = G::BI % G::V == 0;
+  static_assert(PointPath || runs, "etage stencil_3d: a block whose rows do not split into runs needs the point path");
+
+  /// Whether every block of a launch takes runs (then the kernel without run_points suffices).
+  ETAGE_FORCEINLINE_FUNCTION static bool all_runs(bool vector_out, std::int64_t nx) {
+    return runs && vector_out && nx % G::V == 0;
+  }
 
   /// Streams planes first..last of the block at (y0, x0) through the ring, calling
   /// per_plane(ctx, tile, p, finish, start) for plane p (finish: plane p-1 is in [zb, ze) and
@@ -597,16 +606,13 @@ struct Stencil3DKernel {
       }
       // Edge blocks take runs too when every run lies wholly inside or outside the grid:
       // at 640^3 a quarter of the 16 x 64 blocks touch the grid's sides.
-      if (!PointPath || (vector_out && nx % G::V == 0)) {
+      if (!PointPath || all_runs(vector_out, nx)) {
         run_runs<true>(team, y0, x0, zb, ze, first, last);
         return;
       }
     }
     if constexpr (PointPath) run_points(team, interior, y0, x0, zb, ze, first, last);
   }
-
-  /// Whether every block of the launch takes runs (the kernel without run_points suffices).
-  static bool all_runs(bool vector_out, std::int64_t nx) { return runs && vector_out && nx % G::V == 0; }
 
   /// A team's z range one point at a time (edge blocks, or out without 16-byte stores). Not
   /// inlined: its registers stay out of the interior path's allocation (ptxas: 154
@@ -739,9 +745,9 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
             kernel{src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_out};
         return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d");
       };
-      using Runs = Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, false>;
-      if constexpr (Runs::runs) {
-        if (Runs::all_runs(vector_out, nx)) return run(std::false_type{});
+      using WithPoints = Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, true>;
+      if constexpr (WithPoints::runs) {
+        if (WithPoints::all_runs(vector_out, nx)) return run(std::false_type{});
       }
       return run(std::true_type{});
     };
@@ -895,8 +901,8 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   (a layout other than in's, a y window), a second temporary grid is allocated.
 /// - w, boundary, halo (each side 0 or 1), Engine, Stages: as for stencil_2d; Tile:
 ///   StencilTile (void: default_stencil_tile_3d, at its default of 3 stages on a GPU; with
-///   Stages > 3, default_stencil_tile_3d_deep; where the engine's ring resolves to 1 or 2
-///   stages, default_stencil_tile_3d_shallow: impl::stencil_3d_block).
+///   Stages > 3, default_stencil_tile_3d_deep; where the engine runs 1 or 2 stages, forced
+///   or its most (RegisterDoubleBuffer), default_stencil_tile_3d_shallow).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 /// Asynchronous as stencil_2d.
