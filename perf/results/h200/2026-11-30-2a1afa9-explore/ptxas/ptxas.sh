@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Registers and spills per stencil kernel, from ptxas -v (no GPU needed).
 #   ptxas.sh <repository root of the tree to inspect> <kernels_*.cpp>
+# Session 14's copy also prints the engine/stages and the StencilTile of each kernel.
 # Release flags (-O3 -DNDEBUG), sm_90, the CUDA Kokkos of cmake/bootstrap.sh. Prints: kernel,
 # Guard (true/false), registers, ptxas's stack/spill line, and the LaunchBounds (threads, min
 # teams per SM).
@@ -21,7 +22,8 @@ for l in open(sys.argv[1]):
         d = subprocess.run(['c++filt'], input=cur, capture_output=True, text=True).stdout
         m = re.search(r'(Stencil[23]D\w*Kernel)', d); g = re.search(r'(true|false)>', d)
         lb = re.search(r'LaunchBounds<(\d+)u, (\d+)u>', d)
-        if m: print(m.group(1), g.group(1) if g else '', re.search(r'Used (\d+) registers', l).group(1), '|', stack, '| bounds', ' '.join(lb.groups()) if lb else '-')
+        tile = re.search(r'StencilTile<([^>]*)>', d); st = re.search(r'Kernel<etage::engine::(\w+), (\d+),', d)
+        if m: print(m.group(1), g.group(1) if g else '', re.search(r'Used (\d+) registers', l).group(1), '|', stack, '| bounds', ' '.join(lb.groups()) if lb else '-', '|', st.group(1) + '/' + st.group(2) if st else '', tile.group(1) if tile else '')
         cur = None
 PY
 rm -f "$LOG"
