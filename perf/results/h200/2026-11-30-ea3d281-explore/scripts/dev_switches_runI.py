@@ -9,19 +9,13 @@ of the 3D stencil that exist only in that copy, and adds the probe program stenc
   ETAGE_DEV_TL=path      the launch records each team's start and end (%globaltimer, ns) and
                          %smid, and writes them to path as CSV (rank,start,end,smid)
 """
-import sys, pathlib, shutil
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
+import shutil
+from devpatch import HERE as here, patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup()
 
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('#include <string>\n', '#include <string>\n#include <cstdlib>\n#include <cmath>\n#include <cstdio>\n'),
 ('''  bool vector_out;  // out takes 16-byte stores along x (vector_stores)
   static constexpr bool runs = G::BI % G::V == 0;

@@ -10,20 +10,12 @@
   (140 floats: 4 stages fit), and the probe's block 4 StencilTile<16, 128, 256, 2, 4, 16> (the
   16-byte halo both sides, 4 stages).
 """
-import sys, pathlib, subprocess
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
-subprocess.run([sys.executable, str(here / 'dev_switches_runI.py'), str(root)], check=True)
+from devpatch import patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup('dev_switches_runI.py')
 
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 # asymmetric halo for the marker block
 ('''  static constexpr int H = (Source::box1 - BI) / 2;''',
 '''  static constexpr bool dev_asym = Tile::bo == 16 && Tile::bi * int(sizeof(T)) == 512 && Tile::default_stages == 4 &&

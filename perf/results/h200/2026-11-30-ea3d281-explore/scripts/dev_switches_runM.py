@@ -4,20 +4,12 @@
 and a 2D path in the probe: a shape 1 x ny x nx runs etage::stencil_2d (BulkTensor, its default
 16x120 block at 4 stages) on the ny x nx grid.
 """
-import sys, pathlib, subprocess
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
-subprocess.run([sys.executable, str(here / 'dev_switches_runK.py'), str(root)], check=True)
+from devpatch import patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup('dev_switches_runK.py')
 
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''  std::int64_t ny, nx, blocks_x, num_blocks, league;
   bool vector_out;  // out takes 16-byte stores along x (vector_stores)
 ''', '''  std::int64_t ny, nx, blocks_x, num_blocks, league;

@@ -6,20 +6,12 @@ output of 16 x 128 floats goes to its own contiguous 8 KiB chunk, chunks in (pla
 team writes one contiguous region). Modes 2 and 3 are for grids whose blocks tile them exactly
 (640^3 with 16 x 128 blocks); they scramble the output.
 """
-import sys, pathlib, subprocess
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
-subprocess.run([sys.executable, str(here / 'dev_switches_runM.py'), str(root)], check=True)
+from devpatch import patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup('dev_switches_runM.py')
 
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''                if (start && inside) c.store_global(&out(p, y0 + y, x0 + x));''',
 '''                if (start && inside) {
                   std::int64_t const blk = (y0 / G::BO) * blocks_x + x0 / G::BI;

@@ -6,20 +6,12 @@ its next 512-byte slot (one row of a 16 x 128 block) with an atomic add on one o
 (the same bytes; reads unchanged). For grids whose block count is a multiple of 8 and whose
 blocks tile them exactly (640^3: 200 blocks). The counters are zeroed before each launch.
 """
-import sys, pathlib, subprocess
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
-subprocess.run([sys.executable, str(here / 'dev_switches_runN.py'), str(root)], check=True)
+from devpatch import patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup('dev_switches_runN.py')
 
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''                  else if (dev_copy == 2)''',
 '''                  else if (dev_copy == 4) {
 #ifdef __CUDA_ARCH__

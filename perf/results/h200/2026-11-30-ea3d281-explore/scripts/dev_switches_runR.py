@@ -5,20 +5,12 @@ multiple of k), waits until the consumers have released tile t - 1, so the ring 
 refills every k planes inside one long team: the read pauses of short teams, without their
 launches, fills of new state and extra halo planes. (A device global, set before each 3D launch.)
 """
-import sys, pathlib, subprocess
-root = pathlib.Path(sys.argv[1])
-here = pathlib.Path(__file__).resolve().parent
-subprocess.run([sys.executable, str(here / 'dev_switches_runQ.py'), str(root)], check=True)
+from devpatch import patch, setup
 
-def patch(rel, pairs):
-    p = root / rel
-    s = p.read_text()
-    for old, new in pairs:
-        assert s.count(old) == 1, (rel, old[:70])
-        s = s.replace(old, new)
-    p.write_text(s)
+root = setup('dev_switches_runQ.py')
 
-patch('backends/cuda/include/etage/cuda/bulk_tensor.hpp', [
+
+patch(root, 'backends/cuda/include/etage/cuda/bulk_tensor.hpp', [
 ('''  /// The copies complete on full[s] by themselves (complete_tx); nothing to do.''',
 '''  /// Dev: wait (no arming) until the consumers released the slot st's acquire would wait for.
   template <class Member>
@@ -30,7 +22,7 @@ patch('backends/cuda/include/etage/cuda/bulk_tensor.hpp', [
   }
   /// The copies complete on full[s] by themselves (complete_tx); nothing to do.'''),
 ])
-patch('core/include/etage/tile_loop.hpp', [
+patch(root, 'core/include/etage/tile_loop.hpp', [
 ('''template <class Engine, int Stages, int Threads, class Member, class Compute, class... B>
 ETAGE_INLINE_FUNCTION void tile_loop_bound(''',
 '''#ifdef __CUDACC__
@@ -55,7 +47,7 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound('''),
           }
           pipe.producer_acquire(m, st);'''),
 ])
-patch('algorithms/include/etage/algorithms/stencil.hpp', [
+patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''        kernel.dev_q = dev_q;
 ''', '''        kernel.dev_q = dev_q;
         if constexpr (!is_host_space<ExecSpace>) {
