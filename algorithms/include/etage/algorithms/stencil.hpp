@@ -177,10 +177,10 @@ using default_stencil_tile =
 /// (the kernel then spills), 512-thread teams 68-69 %.
 /// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room
 /// for 3 teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
-/// Attempt 23 (fourteen H200s): 82.6-87.8 / 82.8-86.3 %. The same ring run as a plain copy (no
-/// arithmetic) reads within about a point of it: what limits it is the ring's streaming, not
-/// the stencil's arithmetic. Deeper rings and more teams per SM read less again (run P: the 2D block's
-/// 3 teams per SM at 4 stages 79 / 75 %).
+/// Attempt 23 (fourteen H200s): 82.6-87.8 / 82.8-86.3 %. The same ring run as a plain copy
+/// (no arithmetic) reads within about a point of it: what limits it is the ring's streaming,
+/// not the stencil's arithmetic. Deeper rings and more teams per SM read less again (run P:
+/// the 2D block's 3 teams per SM at 4 stages 79 / 75 %).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
