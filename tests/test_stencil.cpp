@@ -269,8 +269,9 @@ TEMPLATE_LIST_TEST_CASE("Stencils on grids with interior blocks: 16-byte runs, s
                         "[stencil][interior]", test::EnginesUnderTest) {
   // Large enough for blocks whose whole halo lies inside the grid with every default block
   // (GPU 2D 16 rows x 480 bytes; 3D 16 x 512 bytes at 3 stages, 24 x 512 bytes at 1-2, 16 x
-  // 256 bytes above; host 8 x 128 bytes): those run 16-byte runs when out takes 16-byte stores (Plain, Padded,
-  // Wide) and the scalar interior body otherwise (Offset: rows not 16-byte aligned).
+  // 256 bytes above; host 8 x 128 bytes): those run 16-byte runs when out takes 16-byte
+  // stores (Plain, Padded, Wide) and the scalar interior body otherwise (Offset: rows not
+  // 16-byte aligned).
   using E = typename TestType::engine;
   constexpr int S = TestType::stages;
   for (bool fixed : {false, true}) {
@@ -319,9 +320,9 @@ TEMPLATE_LIST_TEST_CASE("Stencils with the default blocks at their default stage
   using E = typename TestType::engine;
   for (bool fixed : {false, true}) {
     // Grids with interior blocks (float and double; GPU blocks 16 x 480 bytes in 2D and 16 x
-    // 512 bytes in 3D, 24 x 512 bytes for RegisterDoubleBuffer: 3D needs ny >= 49 and nx >= 257
-    // floats or 129 doubles), edge-only
-    // grids, a 1-point grid; nx a multiple of 16 bytes (Wide) and not (Offset).
+    // 512 bytes in 3D, 24 x 512 bytes for RegisterDoubleBuffer: 3D needs ny >= 49 and nx >=
+    // 257 floats or 129 doubles), edge-only grids, a 1-point grid; nx a multiple of 16 bytes
+    // (Wide) and not (Offset).
     CHECK(stencil_error<E, 0, float, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<float>());
     CHECK(stencil_error<E, 0, double, 2, R>(StencilCase{1, 70, 300, full, fixed, 1}) <= tolerance<double>());
     CHECK(stencil_error<E, 0, double, 2, L, GridKind::Offset>(StencilCase{1, 45, 77, full, fixed, 2}) <=
@@ -383,17 +384,7 @@ TEST_CASE("stencil_3d's block without a named one follows the stage count it res
   check_gpu_block_choice<double>();
   // What runs: the kernel's label names the engine, the stage count and the block.
   Kokkos::View<float***, test::Space> in("in", 4, 60, 300), out("out", 4, 60, 300);
-  auto const launched = [&](auto run) {
-    {
-      test::LabelRecorder const recorder;
-      run();
-      test::Space{}.fence();
-    }
-    auto const labels = test::labels_starting_with("etage::stencil_3d<");
-    CAPTURE(labels);
-    REQUIRE(labels.size() == 1);
-    return labels[0];
-  };
+  auto const launched = [](auto run) { return test::only_label("etage::stencil_3d<", run); };
   auto const w = Stencil3D<float>::jacobi();
 #if ETAGE_HAS_CUDA_ENGINES
   // RegisterDoubleBuffer's ring holds 2 stages: the shallow block, 24 rows x 512 bytes.

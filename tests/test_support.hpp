@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <Kokkos_Core.hpp>
+#include <catch2/catch_test_macros.hpp>
 #include <etage/etage.hpp>
 
 namespace etage::test {
@@ -50,6 +51,21 @@ inline std::vector<std::string> labels_starting_with(std::string const& prefix) 
   for (auto const& label : recorded_labels)
     if (label.rfind(prefix, 0) == 0) v.push_back(label);
   return v;
+}
+
+/// The label of the one kernel, among those `run()` launches (on Space, fenced after it),
+/// whose label starts with `prefix`. Fails the test case (REQUIRE) unless exactly one did.
+template <class Run>
+std::string only_label(std::string const& prefix, Run&& run) {
+  {
+    LabelRecorder const recorder;
+    run();
+    Space{}.fence();
+  }
+  auto const labels = labels_starting_with(prefix);
+  CAPTURE(prefix, labels);
+  REQUIRE(labels.size() == 1);
+  return labels[0];
 }
 
 /// Fresh seed per run (printed by the test on failure through CAPTURE).

@@ -158,29 +158,28 @@ using default_stencil_tile =
 
 /// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 512 bytes, 256 threads, with
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
-/// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 3 stages
-/// by default: with the GPU's 32-byte column halo the 18 x 144 float (18 x 72 double) box
-/// is 10,368 bytes, so 4 stages do not fit the H200's 40,936 B of level-0 scratch. A call
-/// that asks for more than 3 stages without naming a block gets
-/// default_stencil_tile_3d_deep instead, and one whose engine resolves to 2 stages or fewer
-/// (Stages 1 or 2, RegisterDoubleBuffer) default_stencil_tile_3d_shallow. Measured on the H200 at 640^3 and 808^3 floats
-/// (perf/NOTES.md, memory attempt 21, run B): 83 / 84 % of copy, and 80 / 80 % for the
-/// former default (24 rows x 512 bytes at 2 stages) with the 32-byte halo; in alternating
-/// processes on the same GPU, with the 16-byte halo, the former default read 80 / 78 %
-/// (76-80 % on other H200s) and 16 x 512 bytes at 3 stages 79 / 76 %: the halo made the
-/// difference. The snapshot at fa11559 (GPU-571773d1): 83 / 84 %, the former block with the
-/// 32-byte halo the same, with its own 16-byte halo 80 / 78 %. Its z ranges
-/// (stencil_3d_teams_per_slot) read best by the rule (run F); the absent L2 prefetch was
-/// tuned on the former block.
-/// Run C (GPU-6ddf1867): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read
-/// the same within a point, 8 x 512 bytes at 6 stages 82 %, room for 3 teams per SM 74-79 %
-/// (the kernel then spills), 512-thread teams 68-69 %.
-/// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room
-/// for 3 teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
-/// Attempt 23 (fourteen H200s): 82.6-87.8 / 82.8-86.3 %. The same ring run as a plain copy
-/// (no arithmetic) reads within about a point of it: what limits it is the ring's streaming,
-/// not the stencil's arithmetic. Deeper rings and more teams per SM read less again (run P:
-/// the 2D block's 3 teams per SM at 4 stages 79 / 75 %).
+/// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 3 stages by
+/// default: with the GPU's 32-byte column halo the 18 x 144 float (18 x 72 double) box is 10,368
+/// bytes, so 4 stages do not fit the H200's 40,936 B of level-0 scratch. A call that asks for more
+/// than 3 stages without naming a block gets default_stencil_tile_3d_deep instead, and one whose
+/// engine resolves to 2 stages or fewer (Stages 1 or 2, RegisterDoubleBuffer)
+/// default_stencil_tile_3d_shallow. Measured on the H200 at 640^3 and 808^3 floats (perf/NOTES.md,
+/// memory attempt 21, run B): 83 / 84 % of copy, and 80 / 80 % for the former default (24 rows x
+/// 512 bytes at 2 stages) with the 32-byte halo; in alternating processes on the same GPU, with the
+/// 16-byte halo, the former default read 80 / 78 % (76-80 % on other H200s) and 16 x 512 bytes at 3
+/// stages 79 / 76 %: the halo made the difference. The snapshot at fa11559 (GPU-571773d1):
+/// 83 / 84 %, the former block with the 32-byte halo the same, with its own 16-byte halo 80 / 78 %.
+/// Its z ranges (stencil_3d_teams_per_slot) read best by the rule (run F); the absent L2 prefetch
+/// was tuned on the former block.
+/// Run C (GPU-6ddf1867): 83 / 84 %; 20 x 512 bytes at 3 stages and 12 x 512 bytes at 4 read the
+/// same within a point, 8 x 512 bytes at 6 stages 82 %, room for 3 teams per SM 74-79 % (the kernel
+/// then spills), 512-thread teams 68-69 %.
+/// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room for 3
+/// teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
+/// Attempt 23 (fourteen H200s): 82.6-87.8 / 82.8-86.3 %. The same ring run as a plain copy (no
+/// arithmetic) reads within about a point of it: what limits it is the ring's streaming, not the
+/// stencil's arithmetic. Deeper rings and more teams per SM read less again (run P: the 2D block's
+/// 3 teams per SM at 4 stages 79 / 75 %).
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
