@@ -2,11 +2,12 @@
 # Session 14 run C (the working tree with Stencil3DSidesKernel + scripts/dev_switches_runC.py):
 # the 3D stencil with side boxes (ETAGE_DEV_SIDES=1: box rows start on the block's 128-byte
 # line, the column neighbours in BO x V side boxes) against the 32-byte column halo, A/B/A/B
-# processes; ncu L2 requests of both.
+# processes; ncu L2 requests of both. (RUN_TAG names the output folder; NCU_ONLY=1 skips the
+# benchmark half: run D.)
 set -u
 D=$PWD/build/dev
 export LD_LIBRARY_PATH=$D/perf:${LD_LIBRARY_PATH:-}
-R=$OUT/c; mkdir -p $R
+R=$OUT/${RUN_TAG:-c}; mkdir -p $R
 B=$D/perf/bench_dev
 C='BM_Copy/bytes:[0-9]+/|BM_Copy/bytes:[0-9]+$'
 F='BM_Stencil3D<(BulkTensor|CpAsync)>/stages:[34]/|BM_Stencil3D<[A-Za-z]+ (16x128|12x128|24x128)|BM_Stencil2D<BulkTensor>/stages:4/'
@@ -24,7 +25,7 @@ prof() {  # tag kernel-regex filter [VAR=value]
   echo "== ncu $1 rc=$?"; grep -E "lts__|dram__|gpu__|launch__" $R/ncu-$1.log | cut -c1-110
 }
 { nvidia-smi -L; date -u
-for round in 1 2; do run halo32-$round; run sides-$round ETAGE_DEV_SIDES=1; done
+[ -n "${NCU_ONLY:-}" ] || for round in 1 2; do run halo32-$round; run sides-$round ETAGE_DEV_SIDES=1; done
 prof halo32-16x128-3 'Stencil3DKernel' 'BM_Stencil3D<BulkTensor>/stages:3/'
 prof sides-16x128-3 'Stencil3DSidesKernel' 'BM_Stencil3D<BulkTensor>/stages:3/' ETAGE_DEV_SIDES=1
 prof sides-16x128-4 'Stencil3DSidesKernel' 'BM_Stencil3D<BulkTensor 16x128 2/SM>/stages:4/' ETAGE_DEV_SIDES=1

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Session 14 run G: the CUDA tests binary of a98dad9 (built by the fresh-clone CI check), the
-# whole suite: the label test of the 3D kernel without the one-point path on a GPU.
+# whole suite: the label test of the 3D kernel without the one-point path on a GPU. (RUN_TAG
+# names the output folder: run H.)
 set -u
-R=$OUT/g; mkdir -p $R
+R=$OUT/${RUN_TAG:-g}; mkdir -p $R
 { nvidia-smi -L; date -u
 timeout 300 $PWD/build/dev/tests/etage_tests --reporter compact > $R/tests.log 2>&1
 echo "tests exit $?: $(grep -E '^(All tests passed|test cases:)' $R/tests.log | tail -1)"

@@ -1,10 +1,4 @@
 #!/usr/bin/env bash
-# Session 14 run H: the CUDA tests binary of the fresh-clone CI check of a98dad9 with the test fixes after it rebuilt (fd4511a, then cf1dec5), the
-# whole suite: the label test of the 3D kernel without the one-point path on a GPU.
-set -u
-R=$OUT/h; mkdir -p $R
-{ nvidia-smi -L; date -u
-timeout 300 $PWD/build/dev/tests/etage_tests --reporter compact > $R/tests.log 2>&1
-echo "tests exit $?: $(grep -E '^(All tests passed|test cases:)' $R/tests.log | tail -1)"
-timeout 60 $PWD/build/dev/tests/etage_tests "stencil_3d's block without a named one follows the stage count it resolves to" -s --reporter compact 2>&1 | grep -E "runs only|passed|failed" | head -8
-date -u; } 2>&1 | tee $R/summary.txt
+# Session 14 run H: the CUDA tests binary of the fresh-clone CI check of a98dad9 with the test
+# fixes after it rebuilt (fd4511a, then cf1dec5), the whole suite, as run G.
+RUN_TAG=h exec bash "$(dirname "${BASH_SOURCE[0]}")/runG.sh"
