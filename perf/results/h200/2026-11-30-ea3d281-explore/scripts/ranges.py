@@ -4,12 +4,18 @@ and switches: the fraction of copy (%) and the kernel time (ms), with the runs (
 measured it. Lines of the timeline processes (5 repetitions, marked in each runX.sh by PROBE_TL)
 are left out unless --all is given. Then, per run, shape and round, the same-process
 differences: the ring as a copy minus the stencil, and what the stores add to the time.
-Usage: ranges.py [--all] [FILTER-REGEX]"""
+Usage: ranges.py [--all] [--dir EXPLORE-FOLDER] [FILTER-REGEX]
+(--dir: another exploration folder with run-*/summary.txt files of the same probe, e.g. session 16's.)"""
 import glob, pathlib, re, sys
 
 here = pathlib.Path(__file__).resolve().parent.parent
-args = [a for a in sys.argv[1:] if a != '--all']
-keep_tl = '--all' in sys.argv
+argv = sys.argv[1:]
+if '--dir' in argv:
+    i = argv.index('--dir')
+    here = pathlib.Path(argv[i + 1]).resolve()
+    del argv[i:i + 2]
+args = [a for a in argv if a != '--all']
+keep_tl = '--all' in argv
 flt = re.compile(args[0]) if args else None
 line_re = re.compile(r'(\S+) round \d (\S+)\s+block (\S+) stencil (\S+) ms copy (\S+) ms fraction (\S+) % \[(.*)\]')
 groups = {}
