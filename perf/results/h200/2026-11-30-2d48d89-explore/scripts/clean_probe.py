@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Session 16 runs EE (tree ea3d281): the probe without any dev switch, timed like the benchmark.
+"""Session 16 runs EE-HH (tree ea3d281): the probe without any dev switch, timed like the benchmark.
 Adds session 15's stencil3d_probe.cpp and its CMake target to an unpatched copy of the tree given
 as argv[1], and makes the probe queue PROBE_QUEUE calls (default 1) between its two CUDA events,
 timing their mean (the benchmark queues 8 per sample), so that a call's host-side work overlaps
@@ -13,9 +13,10 @@ evict_last:1.0+demote): `st_first`: the 16-byte float stores (Vec::store_global)
 L2::cache_hint evict_first policy; `demote`: when a 3D team's ring is done, its producer warp
 returns every 128-byte line of its boxes to the normal L2 priority
 (applypriority.global.L2::evict_normal), so that no evict_last line outlives the sweep.
-Every probe built here also takes PROBE_AFTER: after each variant it times a 16 MiB device copy
-(its 32 MiB fit the H200's L2) alone, then ten of them right after one stencil sweep, to see
-whether the sweep's L2 priorities slow work that relies on L2 afterwards.
+Every probe built here also takes PROBE_AFTER: after each variant of the default block it times
+a 16 MiB device copy (its 32 MiB fit the H200's L2; median of 20, after the variant's timed
+sweeps), then runs one more sweep and times ten copies in turn (each timing preceded by an
+untimed warm-up copy), to see whether the sweep's L2 priorities slow work that relies on L2.
 """
 import pathlib
 import shutil

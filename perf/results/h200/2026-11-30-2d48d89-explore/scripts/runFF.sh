@@ -2,7 +2,8 @@
 # Session 16 run FF: on one H200, alternating processes, each probe built from an unpatched tree
 # with one change compiled in (scripts/clean_probe.py), 8 queued calls per sample: the unpatched
 # probe, and the stencil boxes with an L2 evict_last policy of fraction 1.0 and 0.5; the 3D
-# default at 640^3 and 808^3 and the 2D default at 16384^2; and the benchmark's 3D default.
+# default at 640^3 and 808^3 (and 1x16384x16384, meant as the 2D default but in these trees a
+# one-plane 3D sweep); and the benchmark's 3D default.
 set -u
 D=$PWD/build/dev
 export LD_LIBRARY_PATH=$D/perf:${LD_LIBRARY_PATH:-}
