@@ -17,6 +17,10 @@ Every probe built here also takes PROBE_AFTER: after each variant of the default
 a 16 MiB device copy (its 32 MiB fit the H200's L2; median of 20, after the variant's timed
 sweeps), then runs one more sweep and times ten copies in turn (each timing preceded by an
 untimed warm-up copy), to see whether the sweep's L2 priorities slow work that relies on L2.
+PROBE_L2SUM (run II): after each default-block variant, sums a 32 MiB buffer (it fits the L2)
+50 times to make it resident, times 5 groups of 4 queued sums, then runs one sweep and times 8
+groups of 4 queued sums right after it (a sum kernel writing its result to device memory, so
+the queued sums do not wait for the host). Printed: microseconds per sum, per group.
 """
 import pathlib
 import shutil
@@ -70,6 +74,57 @@ patch(root, 'perf/stencil3d_probe.cpp', [
           std::fflush(stdout);
         }
         for (auto const& k : set) unsetenv(k.c_str());'''),
+])
+patch(root, 'perf/stencil3d_probe.cpp', [
+('''using Flat = Kokkos::View<T*, Kokkos::CudaSpace>;
+''', '''using Flat = Kokkos::View<T*, Kokkos::CudaSpace>;
+
+// Run II: the sum of a buffer, for the L2 residency test (a functor: an extended lambda may not
+// sit inside another lambda).
+struct L2Sum {
+  Flat a;
+  KOKKOS_INLINE_FUNCTION void operator()(long i, T& acc) const { acc += a(i); }
+};
+'''),
+('''        for (auto const& k : set) unsetenv(k.c_str());
+      }''', '''        if (std::getenv("PROBE_L2SUM") && block == 0) {
+          Flat a("l2sum", std::size_t(8) << 20);
+          Kokkos::deep_copy(a, T(1));
+          Kokkos::View<T, Kokkos::CudaSpace> r("l2sum_r");
+          auto sum = [&] {
+            Kokkos::parallel_reduce(
+                "l2sum", Kokkos::RangePolicy<Kokkos::Cuda>(0, long(a.size())),
+                L2Sum{a}, r);
+          };
+          auto groups = [&](int n) {
+            std::string o;
+            cudaEvent_t e0, e1;
+            cudaEventCreate(&e0);
+            cudaEventCreate(&e1);
+            for (int g = 0; g < n; ++g) {
+              cudaEventRecord(e0);
+              for (int k = 0; k < 4; ++k) sum();
+              cudaEventRecord(e1);
+              cudaEventSynchronize(e1);
+              float ms = 0;
+              cudaEventElapsedTime(&ms, e0, e1);
+              o += " " + std::to_string(int(ms * 1000.0f / 4.0f + 0.5f));
+            }
+            cudaEventDestroy(e0);
+            cudaEventDestroy(e1);
+            return o;
+          };
+          for (int k = 0; k < 50; ++k) sum();
+          Kokkos::fence();
+          std::string const resident = groups(5);
+          run_stencil<void>(in, out);
+          std::string const after = groups(8);
+          std::printf("l2sum %s: 32 MiB sum, us per sum: resident%s | after one sweep%s\\n", name.c_str(),
+                      resident.c_str(), after.c_str());
+          std::fflush(stdout);
+        }
+        for (auto const& k : set) unsetenv(k.c_str());
+      }'''),
 ])
 opts = sys.argv[2].split('+') if len(sys.argv) > 2 else []
 if 'early' in opts:
