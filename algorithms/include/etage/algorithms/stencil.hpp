@@ -176,10 +176,12 @@ using default_stencil_tile =
 /// then spills), 512-thread teams 68-69 %.
 /// Earlier blocks (attempts 16-18): 16 x 256 bytes at 4 stages 73-76 %; 32 x 512 bytes, room for 3
 /// teams per SM, 320- and 384-thread blocks: the same as 24 x 512 bytes or less.
-/// Attempt 23 (fourteen H200s): 82.6-87.8 / 82.8-86.3 %. The same ring run as a plain copy (no
-/// arithmetic) reads within about a point of it: what limits it is the ring's streaming, not the
-/// stencil's arithmetic. Deeper rings and more teams per SM read less again (run P: the 2D block's
-/// 3 teams per SM at 4 stages 79 / 75 %).
+/// The benchmark (every H200 of sessions 14-16 that ran it): 82-88 % of copy. In attempt 23's probe
+/// the same ring run as a plain copy (no arithmetic) read within about a point of it: what limits
+/// it is the ring's streaming, not the stencil's arithmetic. Deeper rings and more teams per SM
+/// read less again (run P: the 2D block's 3 teams per SM at 4 stages 79 / 75 %). That probe's
+/// run-time switches slowed its kernel, by up to 5 points on some GPUs (attempt 24): its absolute
+/// fractions (82.6-87.8 %) are the probe's, not the library's.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
