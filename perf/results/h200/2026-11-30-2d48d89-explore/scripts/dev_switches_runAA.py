@@ -7,15 +7,12 @@ do). The library's 3D stencil prefetches nothing (k = 0). Adds an 8 x 128 float 
 threads, room for 3 teams per SM, 4 stages, as probe block 12.
 """
 import pathlib
-import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / '2026-11-30-ea3d281-explore' / 'scripts'))
-from devpatch import add_probe_blocks, patch  # noqa: E402
+from devpatch import add_probe_blocks, patch, setup  # noqa: E402
 
-here = pathlib.Path(__file__).resolve().parent
-root = pathlib.Path(sys.argv[1])
-subprocess.run([sys.executable, str(here / 'dev_switches_runZ.py'), str(root)], check=True)
+root = setup(pathlib.Path(__file__).resolve().parent / 'dev_switches_runZ.py')
 patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));''',
 '''        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }, dev_pf));'''),

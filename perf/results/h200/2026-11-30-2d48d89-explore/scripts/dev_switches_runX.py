@@ -13,22 +13,14 @@ import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / '2026-11-30-ea3d281-explore' / 'scripts'))
-from devpatch import patch  # noqa: E402
-import subprocess  # noqa: E402
+from devpatch import patch, setup  # noqa: E402
 
-here = pathlib.Path(__file__).resolve().parent
-root = pathlib.Path(sys.argv[1])
-subprocess.run([sys.executable, str(here / 'dev_switches_runW.py'), str(root)], check=True)
+root = setup(pathlib.Path(__file__).resolve().parent / 'dev_switches_runW.py')
 patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''  int dev_copy = 0, dev_nostore = 0, dev_bs = 0;
 ''', '''  int dev_copy = 0, dev_nostore = 0, dev_bs = 0;
   int dev_units = 0;
   std::int64_t dev_lz = 16, dev_nunits = 0, dev_league = 0;
-
-  /// Run X: unit i of this team (see the script).
-  ETAGE_FORCEINLINE_FUNCTION std::int64_t dev_unit(std::int64_t r, std::int64_t i) const {
-    return dev_units == 1 ? r + i * dev_league : dev_nunits * r / dev_league + i;
-  }
 
   template <class Member>
   ETAGE_FUNCTION void run_units(Member const& team) const {

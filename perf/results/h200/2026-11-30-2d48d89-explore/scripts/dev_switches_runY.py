@@ -6,15 +6,12 @@ the groups one after another. G >= the block count is the library's order (range
 blocks); G = 1 is block-major (every range of block 0, then of block 1 ...).
 """
 import pathlib
-import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / '2026-11-30-ea3d281-explore' / 'scripts'))
-from devpatch import patch  # noqa: E402
+from devpatch import patch, setup  # noqa: E402
 
-here = pathlib.Path(__file__).resolve().parent
-root = pathlib.Path(sys.argv[1])
-subprocess.run([sys.executable, str(here / 'dev_switches_runX.py'), str(root)], check=True)
+root = setup(pathlib.Path(__file__).resolve().parent / 'dev_switches_runX.py')
 patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
 ('''    std::int64_t const block = r % num_blocks, range = r / num_blocks;
     std::int64_t const y0 = (block / blocks_x) * G::BO, x0 = (block % blocks_x) * G::BI;

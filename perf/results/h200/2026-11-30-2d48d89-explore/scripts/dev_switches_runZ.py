@@ -7,15 +7,12 @@ With 3 stages the refill lands a load latency later, so the outputs are normally
 the probe's check (PROBE_CHECK) compares them with the default's.
 """
 import pathlib
-import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / '2026-11-30-ea3d281-explore' / 'scripts'))
-from devpatch import patch  # noqa: E402
+from devpatch import patch, setup  # noqa: E402
 
-here = pathlib.Path(__file__).resolve().parent
-root = pathlib.Path(sys.argv[1])
-subprocess.run([sys.executable, str(here / 'dev_switches_runY.py'), str(root)], check=True)
+root = setup(pathlib.Path(__file__).resolve().parent / 'dev_switches_runY.py')
 patch(root, 'core/include/etage/tile_loop.hpp', [
 ('''static __device__ int etage_dev_drain = 0;
 ''', '''static __device__ int etage_dev_drain = 0;
