@@ -8,7 +8,8 @@ HERE = pathlib.Path(__file__).resolve().parent
 
 
 def setup(before=None):
-    """The tree to patch (argv[1]), after `before` (a script in this folder) has patched it."""
+    """The tree to patch (argv[1]), after `before` has patched it: a script in this folder, or
+    an absolute path (session 16's scripts chain through it that way)."""
     root = pathlib.Path(sys.argv[1])
     if before:
         subprocess.run([sys.executable, str(HERE / before), str(root)], check=True)
