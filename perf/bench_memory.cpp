@@ -624,29 +624,31 @@ struct Config {
   bool variant = false;        // a shape or form other than the default
   bool default_2d = false;     // a stencil variant that is stencil_2d's default block and stage
   bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
+  bool reset_l2 = false;       // its copies leave persisting L2 lines: reset them after the row
 };
 
-/// Whether block (BO, BI, Threads, MinTeams, HaloBytes) is `Block` (its own default stage
-/// count aside).
-template <class Block, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+/// Whether block (BO, BI, Threads, MinTeams, HaloBytes, input eviction E) is `Block` (its own
+/// default stage count aside).
+template <class Block, int BO, int BI, int Threads, int MinTeams, int HaloBytes,
+          etage::L2Eviction E = etage::L2Eviction::Normal>
 constexpr bool same_block() {
   return Block::bo == BO && Block::bi == BI && Block::threads == Threads && Block::min_teams == MinTeams &&
-         Block::halo_bytes == HaloBytes;
+         Block::halo_bytes == HaloBytes && Block::input_eviction == E;
 }
 
 /// Whether block (BO, BI, Threads, MinTeams, HaloBytes) at `Stages` is what the plain row of
 /// `Engine` at `Stages` runs: 2D, stencil_2d's default block at its own stage count; 3D, the
 /// block stencil_3d picks for that engine and stage count (etage::impl::stencil_3d_block).
-template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes, etage::L2Eviction E>
 constexpr bool is_default_block_2d() {
   using Default = etage::default_stencil_tile<Space, T>;
-  return same_block<Default, BO, BI, Threads, MinTeams, HaloBytes>() &&
+  return same_block<Default, BO, BI, Threads, MinTeams, HaloBytes, E>() &&
          etage::impl::stencil_stages<Engine, 0, Default> == Stages;
 }
-template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes>
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams, int HaloBytes, etage::L2Eviction E>
 constexpr bool is_default_block_3d() {
   return same_block<etage::impl::stencil_3d_block<Space, Engine, Stages, void, T>, BO, BI, Threads, MinTeams,
-                    HaloBytes>();
+                    HaloBytes, E>();
 }
 
 template <class Engine, int Stages>
@@ -656,21 +658,28 @@ Config config() {
 
 /// A stencil block other than the default: "<Engine> BOxBI" (" N/SM" when it asks for
 /// register room for N teams per multiprocessor, " halo HB" with a column halo of HB bytes
-/// instead of the space's, etage::stencil_halo_bytes). Not registered for an algorithm whose
-/// default block and stage count it is (the plain BM_Stencil<Engine>/stages:S row runs it).
-template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1, int HaloBytes = 0>
+/// instead of the space's, etage::stencil_halo_bytes, " evict_last" / " evict_first" with
+/// that L2 eviction hint on its input boxes, StencilTile's InputEviction). Not registered for
+/// an algorithm whose default block and stage count it is (the plain
+/// BM_Stencil<Engine>/stages:S row runs it). After a row with evict_last the persisting L2
+/// lines are reset (etage::reset_l2_persisting_lines, untimed), so that later rows and their
+/// copy peers start from a plain L2.
+template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1, int HaloBytes = 0,
+          etage::L2Eviction E = etage::L2Eviction::Normal>
 Config stencil_config() {
   std::string name = std::string(Engine::name) + " " + std::to_string(BO) + "x" + std::to_string(BI);
   if (Threads != 256) name += " " + std::to_string(Threads) + "t";
   if (MinTeams > 1) name += " " + std::to_string(MinTeams) + "/SM";
   if (HaloBytes > 0) name += " halo " + std::to_string(HaloBytes);
+  if (E != etage::L2Eviction::Normal) name += " " + std::string(etage::l2_eviction_name(E));
   return {name,
           Stages,
-          &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams, 0, HaloBytes>>,
+          &etage_runner<Engine, Stages, etage::StencilTile<BO, BI, Threads, MinTeams, 0, HaloBytes, E>>,
           Algo::Stencil2D,
           true,
-          is_default_block_2d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>(),
-          is_default_block_3d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes>()};
+          is_default_block_2d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes, E>(),
+          is_default_block_3d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes, E>(),
+          E == etage::L2Eviction::Last};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH
@@ -697,8 +706,13 @@ std::string check_key(std::string const& name, int stages, Problem const& p) {
   return key.str();
 }
 
-void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
-  benchmark::RegisterBenchmark(name.c_str(), [p, config, run](benchmark::State& st) { measure(st, p, config, run); })
+void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run,
+         bool reset_l2 = false) {
+  benchmark::RegisterBenchmark(name.c_str(),
+                               [p, config, run, reset_l2](benchmark::State& st) {
+                                 measure(st, p, config, run);
+                                 if (reset_l2) etage::reset_l2_persisting_lines(Space{});
+                               })
       ->ArgNames(arg_names(p.algo))
       ->Args(args(p, stages))
       ->UseManualTime()
@@ -775,6 +789,9 @@ void register_all() {
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
+                                    // The 3D default block (and the same block in 2D) with
+                                    // evict_last input boxes (memory attempt 25).
+                                    stencil_config<BulkTensor, 3, 16, 128, 256, 2, 0, etage::L2Eviction::Last>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.
                                     transpose_config<BulkTensor, 3, 32>(),
@@ -809,7 +826,7 @@ void register_all() {
         if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
         if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
-        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a));
+        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a), c.reset_l2);
       }
     }
   }

@@ -12,6 +12,7 @@
 #include <catch2/matchers/catch_matchers_string.hpp>
 
 #include <etage/algorithms/stencil.hpp>
+#include <etage/l2_eviction.hpp>
 
 #include "test_support.hpp"
 
@@ -444,6 +445,33 @@ TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 b
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Offset, Tile32>(c3) <= tolerance<float>());
     CHECK(stencil_error<E, S, double, 2, R, GridKind::Plain, Tile48>(c2) <= tolerance<double>());
   }
+}
+
+TEMPLATE_LIST_TEST_CASE("Stencils whose input boxes carry an L2 eviction hint", "[stencil][l2-eviction]",
+                        test::EnginesUnderTest) {
+  // StencilTile's InputEviction on every engine: BulkTensor issues its copies with
+  // .L2::cache_hint (evict_last, evict_first), the others ignore the hint. A hint changes no
+  // result, so each hinted sweep is checked against the reference like any other; then the
+  // persisting lines are reset (on the host a fence), and a plain sweep still matches.
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages, th = etage::impl::is_host_space<test::Space> ? 1 : 128;
+  using Last = StencilTile<8, 24, th, 1, 0, 0, L2Eviction::Last>;
+  using First = StencilTile<8, 24, th, 1, 0, 0, L2Eviction::First>;
+  STATIC_CHECK(Last::input_eviction == L2Eviction::Last);
+  STATIC_CHECK(StencilTile<8, 24, th>::input_eviction == L2Eviction::Normal);
+  STATIC_CHECK(l2_eviction_name(L2Eviction::Last) == "evict_last");
+  for (bool fixed : {false, true}) {
+    StencilCase const c2{1, 45, 130, full, fixed, 1}, c3{9, 30, 100, full, fixed, 2};
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Plain, Last>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide, First>(c2) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, Last>(c3) <= tolerance<float>());
+    CHECK(stencil_error<E, S, double, 3, R, GridKind::Offset, Last>({9, 30, 100, no_y_lo, fixed, 1}) <=
+          tolerance<double>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, First>(c3) <= tolerance<float>());
+  }
+  REQUIRE_NOTHROW(reset_l2_persisting_lines(test::Space{}));
+  CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, StencilTile<8, 24, th>>({9, 30, 100, full, true, 1}) <=
+        tolerance<float>());
 }
 
 TEST_CASE("Stencils with engine Auto", "[stencil][auto]") {

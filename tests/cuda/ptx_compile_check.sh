@@ -60,6 +60,8 @@ for sm in 80 90a; do
   expect_ptx "$ptx" "sm_$sm: mbarrier.init"                            "mbarrier\.init\.shared::cta\.b64[[:space:]]+$a,"
   expect_ptx "$ptx" "sm_$sm: mbarrier.arrive"                          "mbarrier\.arrive\.shared::cta\.b64[[:space:]]+%rd[0-9]+,"
   expect_ptx "$ptx" "sm_$sm: mbarrier.inval"                           "mbarrier\.inval\.shared::cta\.b64[[:space:]]+$a;"
+  expect_ptx "$ptx" "sm_$sm: createpolicy evict_last, fraction 1.0"    'createpolicy\.fractional\.L2::evict_last\.b64[[:space:]]+%rd[0-9]+,[[:space:]]*1\.0;'
+  expect_ptx "$ptx" "sm_$sm: createpolicy evict_first, fraction 1.0"   'createpolicy\.fractional\.L2::evict_first\.b64[[:space:]]+%rd[0-9]+,[[:space:]]*1\.0;'
 
   if [[ $sm == 80 ]]; then
     reject_ptx "$ptx" "sm_80: sm_90-only wrappers compiled out"        'expect_tx|try_wait|fence\.proxy|mbarrier_init|bulk\.tensor|tensormap'
@@ -74,6 +76,7 @@ for sm in 80 90a; do
   for d in 2 3; do
     expect_ptx "$ptx" "sm_$sm: cp.async.bulk.tensor.${d}d"             "cp\.async\.bulk\.tensor\.${d}d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes[[:space:]]+$a,[[:space:]]*\[%rd[0-9]+,[[:space:]]*\{[^}]+\}\],[[:space:]]*$a;"
   done
+  expect_ptx "$ptx" "sm_$sm: cp.async.bulk.tensor.2d with L2::cache_hint" "cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\.mbarrier::complete_tx::bytes\.L2::cache_hint[[:space:]]+$a,[[:space:]]*\[%rd[0-9]+,[[:space:]]*\{[^}]+\}\],[[:space:]]*$a,[[:space:]]*%rd[0-9]+;"
 done
 
 # --- 2. wrong-arch use fails to build; unused wrappers cost nothing ----------------------------
@@ -110,6 +113,7 @@ expect_build 75 MBARRIER    ""  etage_ptx_mbarrier_requires_sm80
 expect_build 80 MBARRIER_TX ""  etage_ptx_mbarrier_tx_requires_sm90
 expect_build 80 BULK_TENSOR ""  etage_ptx_bulk_tensor_requires_sm90
 expect_build 80 BULK_TENSOR rdc etage_ptx_bulk_tensor_requires_sm90
+expect_build 75 CACHE_POLICY ""  etage_ptx_cache_policy_requires_sm80
 expect_build 90a BULK_TENSOR "" ""
 
 echo "ptx_compile_check: $failures failure(s)"

@@ -37,6 +37,8 @@ __global__ void ptx_compile_test_kernel(float const* gmem, float* out, std::uint
   ptx::cp_async_mbarrier_arrive_noinc(&bar[0]);
   std::uint64_t state = ptx::mbarrier_arrive(&bar[0]);
   bool done = false;
+  std::uint64_t const evict_last = ptx::createpolicy_fractional_l2_evict_last();
+  std::uint64_t const evict_first = ptx::createpolicy_fractional_l2_evict_first();
 
 #if ETAGE_ARCH_MBARRIER_TX
   ptx::fence_mbarrier_init_release_cluster();
@@ -49,8 +51,11 @@ __global__ void ptx_compile_test_kernel(float const* gmem, float* out, std::uint
   ptx::prefetch_tensormap(&tmap);
   ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(smem), &tmap, c0, c1, &bar[1]);
   ptx::cp_async_bulk_tensor_3d_global_to_shared(ptx::smem_address(smem), &tmap, c0, c1, c2, &bar[1]);
+  ptx::cp_async_bulk_tensor_2d_global_to_shared_hint(ptx::smem_address(smem), &tmap, c0, c1, &bar[1],
+                                                     n % 2 ? evict_last : evict_first);
 #endif
 
   ptx::mbarrier_inval(&bar[1]);
-  out[threadIdx.x] = float(smem[threadIdx.x]) + float(state) + float(done) + float(c0 + c1 + c2 + parity);
+  out[threadIdx.x] = float(smem[threadIdx.x]) + float(state) + float(done) + float(c0 + c1 + c2 + parity) +
+                   float(evict_last ^ evict_first);
 }

@@ -18,6 +18,8 @@ __global__ void ptx_wrong_arch_test_kernel(void const* gmem, std::uint32_t* out)
 #elif defined(ETAGE_TEST_USE_BULK_TENSOR)
   __shared__ unsigned char smem[16];
   etage::ptx::cp_async_bulk_tensor_2d_global_to_shared(etage::ptx::smem_address(smem), gmem, 0, 0, &bar);
+#elif defined(ETAGE_TEST_USE_CACHE_POLICY)
+  result = static_cast<std::uint32_t>(etage::ptx::createpolicy_fractional_l2_evict_last());
 #endif
   out[threadIdx.x] = result + static_cast<std::uint32_t>(bar);
 }

@@ -13,6 +13,7 @@ struct Synchronous {
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
   static constexpr bool l2_prefetch = false;
+  static constexpr bool l2_eviction_hints = false;
 };
 /// CUDA, any architecture: the next tile is held in registers while the current stage is
 /// computed, then stored into the other slot. Exactly 2 stages.
@@ -25,6 +26,7 @@ struct RegisterDoubleBuffer {
   /// not only scratch.
   static constexpr bool register_staged = true;
   static constexpr bool l2_prefetch = false;
+  static constexpr bool l2_eviction_hints = false;
 };
 /// CUDA sm_80+: per-thread cp.async.{ca,cg} copies, commit_group / wait_group. 2 to 8 stages.
 struct CpAsync {
@@ -34,6 +36,7 @@ struct CpAsync {
   static constexpr int producer_warps = 0;
   static constexpr bool register_staged = false;
   static constexpr bool l2_prefetch = false;
+  static constexpr bool l2_eviction_hints = false;
 };
 /// CUDA sm_90+: one elected producer thread issues cp.async.bulk.tensor (TMA) completing on
 /// a full mbarrier armed with expect_tx; consumers release through empty mbarriers. 2 to 8.
@@ -46,6 +49,8 @@ struct BulkTensor {
   /// The producer can prefetch tiles past the ring into L2 (cp.async.bulk.prefetch.tensor) for
   /// operands that ask for it (Operand::l2_prefetch_distance).
   static constexpr bool l2_prefetch = true;
+  /// Its copies carry an operand's L2 eviction priority (Operand's L2Eviction, .L2::cache_hint).
+  static constexpr bool l2_eviction_hints = true;
 };
 /// Picks the best engine the execution space, architecture and alignment allow, at launch.
 struct Auto {

@@ -4,6 +4,7 @@
 #include <etage/config.hpp>
 #include <etage/engine.hpp>
 #include <etage/error.hpp>
+#include <etage/l2_eviction.hpp>
 #include <etage/pipeline.hpp>
 #include <etage/pipeline_state.hpp>
 #include <etage/scratch.hpp>

@@ -10,6 +10,7 @@
 #include <Kokkos_Core.hpp>
 #include <etage/config.hpp>
 #include <etage/engine.hpp>
+#include <etage/l2_eviction.hpp>
 #include <etage/pipeline.hpp>
 #include <etage/pipeline_state.hpp>
 #include <etage/stage_buffer.hpp>
@@ -31,16 +32,23 @@ using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 /// 1 ... Stages - 1 (this is the order that was measured, perf/NOTES.md, memory attempt 16).
 /// A hint: it changes no result. Preconditions: k >= 0 (k <= 0: none); `origin` is pure and
 /// cheap (the producer calls it a second time for each prefetched tile).
-template <class Source, class OriginFn>
+///
+/// `Eviction` (compile time, default L2Eviction::Normal): the L2 eviction priority of the
+/// copies that fill this operand's stages, on engines with Engine::l2_eviction_hints (others
+/// ignore it); see <etage/l2_eviction.hpp>, and reset_l2_persisting_lines after a loop with
+/// L2Eviction::Last. With Normal the copies are issued exactly as without the option.
+template <class Source, class OriginFn, L2Eviction Eviction = L2Eviction::Normal>
 struct Operand {
   using source_type = Source;
+  static constexpr L2Eviction l2_eviction = Eviction;
   Source source;
   OriginFn origin;
   int l2_prefetch_distance = 0;
 };
-template <class Source, class OriginFn>
-ETAGE_INLINE_FUNCTION Operand<Source, OriginFn> operand(Source const& source, OriginFn const& origin,
-                                                        int l2_prefetch_distance = 0) {
+/// operand(source, origin, k) or operand<L2Eviction::Last>(source, origin, k).
+template <L2Eviction Eviction = L2Eviction::Normal, class Source, class OriginFn>
+ETAGE_INLINE_FUNCTION Operand<Source, OriginFn, Eviction> operand(Source const& source, OriginFn const& origin,
+                                                                  int l2_prefetch_distance = 0) {
   return {source, origin, l2_prefetch_distance};
 }
 
@@ -92,7 +100,10 @@ struct BoundOperand {
   template <class Member, class Pipe, class State>
   ETAGE_FORCEINLINE_FUNCTION void issue(Member const& m, Pipe& pipe, State const& st, int t) {
     TileOrigin const c = op.origin(t);
-    loader.issue(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
+    if constexpr (Op::l2_eviction != L2Eviction::Normal && Engine::l2_eviction_hints)
+      loader.template issue<Op::l2_eviction>(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
+    else
+      loader.issue(m, pipe, st, buffer.slot(st.index()), c[0], c[1]);
   }
   template <class Member>
   ETAGE_FORCEINLINE_FUNCTION void flush(Member const& m) {

@@ -47,6 +47,7 @@
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
 #include <etage/error.hpp>
+#include <etage/l2_eviction.hpp>
 #include <etage/scratch.hpp>
 #include <etage/tile.hpp>
 #include <etage/tile_loop.hpp>
@@ -107,7 +108,15 @@ struct Halo3D {
 /// layout of etage before the GPU default became 32 (e.g. StencilTile<16, 128, 256, 2, 0,
 /// 16> is the former 2D default; with 32 bytes its 10,368-byte box no longer fits 4 stages).
 /// Box rows start on a 32-byte L2 sector only when HaloBytes is a multiple of 32.
-template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0>
+/// `InputEviction`: the L2 eviction priority of the copies that bring the input boxes into
+/// the stages (Operand's L2Eviction; engines with Engine::l2_eviction_hints, i.e.
+/// BulkTensor; the others ignore it). Normal (the default) issues them without a hint.
+/// L2Eviction::Last leaves the input's last lines persisting in L2 after the call: call
+/// etage::reset_l2_persisting_lines(space) after the last such sweep (<etage/l2_eviction.hpp>).
+/// Measured on one H200 with the 3D default block and evict_last, in the benchmark (perf/NOTES.md,
+/// memory attempt 25): 1.9-3.0 points of copy more at 808^3 (86-87 %), 0.1-2.3 at 640^3.
+template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0,
+          L2Eviction InputEviction = L2Eviction::Normal>
 struct StencilTile {
   static_assert(BO >= 1 && BI >= 1 && Threads >= 1, "etage::StencilTile: extents and Threads must be >= 1");
   static_assert(MinTeams >= 1, "etage::StencilTile: MinTeams must be >= 1");
@@ -116,6 +125,7 @@ struct StencilTile {
                 "etage::StencilTile: HaloBytes must be 0 (the space's choice) or a multiple of 16 in [16, 128]");
   static constexpr int bo = BO, bi = BI, threads = Threads, min_teams = MinTeams, default_stages = DefaultStages,
                        halo_bytes = HaloBytes;
+  static constexpr L2Eviction input_eviction = InputEviction;
 };
 
 /// Column halo of a stencil box in bytes per side when StencilTile's HaloBytes is 0. GPU: 32,
@@ -488,7 +498,8 @@ struct Stencil2DKernel {
           if (interior) sweep_points<false>(self, ctx, tile, y0, x0);
           else sweep_points<true>(self, ctx, tile, y0, x0);
         },
-        operand(src, [=](int t) { return self.origin(begin + t); }, stencil_2d_l2_prefetch_distance));
+        operand<Tile::input_eviction>(src, [=](int t) { return self.origin(begin + t); },
+                                      stencil_2d_l2_prefetch_distance));
   }
 };
 
@@ -536,7 +547,8 @@ struct Stencil3DKernel {
           std::int64_t const p = first + t;
           per_plane(ctx, tile, p, p - 1 >= zb, p >= zb && p < ze);
         },
-        operand(src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
+        operand<Tile::input_eviction>(
+            src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
     int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;
     top(rank);
@@ -689,6 +701,9 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
                            std::to_string(Tile::bi) + " block, " + std::to_string(Tile::threads) +
                            " threads, box " + std::to_string(Source::box0) + "x" + std::to_string(Source::box1) +
+                           (Tile::input_eviction != L2Eviction::Normal
+                                ? ", input " + std::string(l2_eviction_name(Tile::input_eviction))
+                                : std::string()) +
                            (*variant ? ", " + std::string(variant) : std::string()) +
                            "> (the stage count and StencilTile's block, HaloBytes and Threads set the team scratch and "
                            "team size)";

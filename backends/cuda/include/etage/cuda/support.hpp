@@ -10,6 +10,8 @@
 #include <etage/cuda/occupancy.hpp>
 #include <etage/engine.hpp>
 #include <etage/engine_select.hpp>
+#include <etage/error.hpp>
+#include <etage/l2_eviction.hpp>
 
 namespace etage::impl {
 
@@ -44,6 +46,23 @@ struct EngineSupport<engine::BulkTensor, Kokkos::Cuda> : CudaEngineSupport<engin
   template <class Source>
   static std::string prepare(Source& s, LaunchResources& res) {
     return encode_tensor_map(s, res);
+  }
+};
+
+/// Persisting L2 lines on CUDA (reset_l2_persisting_lines): fence the space, then
+/// cudaCtxResetPersistingL2Cache on its device.
+template <>
+struct L2Persistence<Kokkos::Cuda> {
+  static void reset(Kokkos::Cuda const& space) {
+    space.fence("etage::reset_l2_persisting_lines");
+    int current = 0;
+    cudaError_t e = cudaGetDevice(&current);
+    if (e == cudaSuccess && current != space.cuda_device()) e = cudaSetDevice(space.cuda_device());
+    if (e == cudaSuccess) e = cudaCtxResetPersistingL2Cache();
+    if (current != space.cuda_device()) (void)cudaSetDevice(current);
+    if (e != cudaSuccess)
+      throw Error(std::string("etage::reset_l2_persisting_lines: cudaCtxResetPersistingL2Cache failed: ") +
+                  cudaGetErrorString(e));
   }
 };
 

@@ -29,6 +29,22 @@ ETAGE_PTX_DEVICE void cp_async_bulk_tensor_2d_global_to_shared(std::uint32_t sme
 #endif
 }
 
+/// cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [dstMem], [tensorMap, {c0, c1}], [mbar], policy;   PTX ISA 8.0, sm_90
+/// The copy above with an L2 eviction policy (ptx::createpolicy_*) for the lines it reads.
+ETAGE_PTX_DEVICE void cp_async_bulk_tensor_2d_global_to_shared_hint(std::uint32_t smem_dst, void const* tensor_map,
+                                                                    std::int32_t c0, std::int32_t c1,
+                                                                    std::uint64_t* bar, std::uint64_t policy) {
+#if ETAGE_ARCH_BULK_TENSOR
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint"
+      " [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(smem_dst),
+      "l"(tensor_map), "r"(c0), "r"(c1), "r"(smem_address(bar)), "l"(policy)
+      : "memory");
+#else
+  etage_ptx_bulk_tensor_requires_sm90();
+#endif
+}
+
 /// cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [dstMem], [tensorMap, {c0, c1, c2}], [mbar];   PTX ISA 8.0, sm_90
 ETAGE_PTX_DEVICE void cp_async_bulk_tensor_3d_global_to_shared(std::uint32_t smem_dst, void const* tensor_map,
                                                                std::int32_t c0, std::int32_t c1, std::int32_t c2,

@@ -10,9 +10,11 @@
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define ETAGE_ARCH_CP_ASYNC 1   ///< cp.async, cp.async.mbarrier.arrive
 #define ETAGE_ARCH_MBARRIER 1   ///< mbarrier.init / arrive / inval
+#define ETAGE_ARCH_CACHE_POLICY 1   ///< createpolicy (PTX ISA 7.4), .L2::cache_hint
 #else
 #define ETAGE_ARCH_CP_ASYNC 0
 #define ETAGE_ARCH_MBARRIER 0
+#define ETAGE_ARCH_CACHE_POLICY 0
 #endif
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -31,3 +33,4 @@ extern "C" __device__ void etage_ptx_cp_async_requires_sm80();
 extern "C" __device__ void etage_ptx_mbarrier_requires_sm80();
 extern "C" __device__ void etage_ptx_mbarrier_tx_requires_sm90();
 extern "C" __device__ void etage_ptx_bulk_tensor_requires_sm90();
+extern "C" __device__ void etage_ptx_cache_policy_requires_sm80();

@@ -13,6 +13,7 @@ evict_last:1.0+demote): `st_first`: the 16-byte float stores (Vec::store_global)
 L2::cache_hint evict_first policy; `demote`: when a 3D team's ring is done, its producer warp
 returns every 128-byte line of its boxes to the normal L2 priority
 (applypriority.global.L2::evict_normal), so that no evict_last line outlives the sweep.
+`tps:N` (session 17): stencil_3d_teams_per_slot = N instead of 3.
 Every probe built here also takes PROBE_AFTER: after each variant of the default block it times
 a 16 MiB device copy (its 32 MiB fit the H200's L2; median of 20, after the variant's timed
 sweeps), then runs one more sweep and times ten copies in turn (each timing preceded by an
@@ -180,5 +181,11 @@ if 'demote' in opts:
 #endif
     int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;'''),
+    ])
+tps = [o for o in opts if o.startswith('tps:')]
+if tps:  # session 17 run E: another stencil_3d_teams_per_slot (z ranges per block)
+    patch(root, 'algorithms/include/etage/algorithms/stencil.hpp', [
+    ('inline constexpr int stencil_3d_teams_per_slot = 3;',
+     'inline constexpr int stencil_3d_teams_per_slot = ' + tps[0].split(':')[1] + ';'),
     ])
 print('clean probe', sys.argv[2] if len(sys.argv) > 2 else '', root)
