@@ -555,7 +555,10 @@ void bm_copy(benchmark::State& state) {
   }
 }
 
-void measure(benchmark::State& state, Problem const& p, std::string const& config, Runner const& run) {
+/// `reset_l2`: after the timed calls, return their persisting L2 lines to normal
+/// (etage::reset_l2_persisting_lines, untimed) before the copy peer may be timed.
+void measure(benchmark::State& state, Problem const& p, std::string const& config, Runner const& run,
+             bool reset_l2 = false) {
   Space const space;
   try {
     ensure_buffers(space, p.elements());
@@ -576,6 +579,7 @@ void measure(benchmark::State& state, Problem const& p, std::string const& confi
     T* const out = buffers().out.data();
     double const bytes = p.bytes();
     double const rate = time_calls(state, space, bytes, [&] { run(space, p, out); });
+    if (reset_l2) etage::reset_l2_persisting_lines(space);
     double const copy = copy_rate(space, bytes);
     state.counters["peer_ratio"] = copy > 0 ? rate / copy : 0.0;
     state.SetLabel("float");
@@ -708,11 +712,9 @@ std::string check_key(std::string const& name, int stages, Problem const& p) {
 
 void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run,
          bool reset_l2 = false) {
-  benchmark::RegisterBenchmark(name.c_str(),
-                               [p, config, run, reset_l2](benchmark::State& st) {
-                                 measure(st, p, config, run);
-                                 if (reset_l2) etage::reset_l2_persisting_lines(Space{});
-                               })
+  benchmark::RegisterBenchmark(name.c_str(), [p, config, run, reset_l2](benchmark::State& st) {
+    measure(st, p, config, run, reset_l2);
+  })
       ->ArgNames(arg_names(p.algo))
       ->Args(args(p, stages))
       ->UseManualTime()

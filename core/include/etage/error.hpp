@@ -1,6 +1,7 @@
 #pragma once
-/// Typed errors thrown by host-side precondition checks. Every message names the argument,
-/// its value and the limit it broke.
+/// Typed errors thrown by host-side precondition checks (every message names the argument, its
+/// value and the limit it broke), and, as plain Error, runtime failures of a backend call
+/// (the message names the call and the runtime's own message).
 #include <cstddef>
 #include <stdexcept>
 #include <string>

@@ -7,16 +7,21 @@
 /// it to the copies that fill its stages when Engine::l2_eviction_hints is true (BulkTensor:
 /// cp.async.bulk.tensor with .L2::cache_hint); the other engines ignore it.
 ///
-/// L2Eviction::Last has an after-effect. The CUDA Programming Guide ("L2 Cache Set-Aside for
-/// Persisting Accesses") counts evict_last lines as persisting lines: they keep priority over
-/// other data in the L2's set-aside portion (cudaLimitPersistingL2CacheSize; on an H200 the
-/// driver's default is 11,796,480 bytes of its 60 MiB) after the kernel ends, until they are
-/// reset. Measured on two H200s (perf/NOTES.md, memory attempt 25): an L2-resident 16 MiB
-/// copy took 6.7-7.0 us after a 1 GiB copy whose loads carried evict_last, against 6.2-6.6 us
-/// after a plain one; 200 ms of sleep did not clear that, cudaCtxResetPersistingL2Cache
-/// (reset_l2_persisting_lines) did, in 4-6 us of host time after the fence.
+/// L2Eviction::Last has an after-effect: its lines keep their priority over later work after
+/// the kernel ends. The CUDA Programming Guide ("L2 Cache Control") describes persisting lines
+/// and their reset for access-policy windows; that the same holds for evict_last lines is
+/// measured, not documented (perf/NOTES.md, memory attempt 25, one H200 each): an L2-resident
+/// 16 MiB copy took 6.80-6.91 us after a 1 GiB copy whose loads carried evict_last, against
+/// 6.23-6.55 us after plain ones; 200 ms of sleep did not clear that,
+/// cudaCtxResetPersistingL2Cache (reset_l2_persisting_lines) did, in 4-6 us of host time after
+/// a fence; with the L2 set-aside for persisting accesses at 0
+/// (cudaLimitPersistingL2CacheSize; the driver's default there is 11,796,480 bytes of a
+/// 62,914,560-byte L2) the after-effect was gone and most of the gain stayed.
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
 
 namespace etage {
 
@@ -39,21 +44,28 @@ constexpr std::string_view l2_eviction_name(L2Eviction e) {
 namespace impl {
 
 /// How an execution space returns persisting L2 lines to normal. Host spaces have none to
-/// return: a fence. The CUDA backend specializes it (<etage/cuda/support.hpp>).
+/// return: a fence. The CUDA backend specializes it (<etage/cuda/support.hpp>, included by
+/// <etage/etage.hpp>); a device space without a specialization does not compile, so that a
+/// missing include cannot turn the reset into a plain fence.
 template <class ExecSpace>
 struct L2Persistence {
+  static_assert(Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename ExecSpace::memory_space>::accessible,
+                "etage::reset_l2_persisting_lines: no reset for this execution space is visible here; include "
+                "<etage/etage.hpp> (for CUDA, <etage/cuda/support.hpp>)");
   static void reset(ExecSpace const& space) { space.fence("etage::reset_l2_persisting_lines"); }
 };
 
 }  // namespace impl
 
 /// Waits for the work queued on `space` (space.fence()), then returns every persisting L2
-/// line of the calling process's device context to normal priority: the lines that copies
-/// with L2Eviction::Last left behind (and, as the CUDA runtime offers no narrower reset, any
-/// lines the application itself made persisting). CUDA: cudaCtxResetPersistingL2Cache
-/// (CUDA Runtime API; it takes effect when it returns). Host spaces: the fence only.
-/// Call it after the last call that used L2Eviction::Last, before work that relies on L2.
-/// Errors: etage::Error when the CUDA runtime reports a failure (its message included).
+/// line of `space`'s device to normal priority: the lines that copies with L2Eviction::Last
+/// left behind (and, as the CUDA runtime offers no narrower reset, any lines the application
+/// itself made persisting). CUDA: cudaCtxResetPersistingL2Cache on the device of `space` (CUDA
+/// Runtime API; it takes effect when it returns); the calling thread's current device is
+/// switched for the call and restored. Host spaces: the fence only.
+/// Preconditions: work with L2Eviction::Last queued on other instances has finished (only
+/// `space` is fenced). Call it after the last such call, before work that relies on L2.
+/// Errors: etage::Error naming the CUDA runtime call that failed and its message.
 template <class ExecSpace>
 void reset_l2_persisting_lines(ExecSpace const& space) {
   impl::L2Persistence<ExecSpace>::reset(space);

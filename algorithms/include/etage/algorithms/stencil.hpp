@@ -701,7 +701,7 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
                            std::to_string(Tile::bi) + " block, " + std::to_string(Tile::threads) +
                            " threads, box " + std::to_string(Source::box0) + "x" + std::to_string(Source::box1) +
-                           (Tile::input_eviction != L2Eviction::Normal
+                           (Tile::input_eviction != L2Eviction::Normal && Engine::l2_eviction_hints
                                 ? ", input " + std::string(l2_eviction_name(Tile::input_eviction))
                                 : std::string()) +
                            (*variant ? ", " + std::string(variant) : std::string()) +

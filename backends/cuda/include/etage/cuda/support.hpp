@@ -55,14 +55,17 @@ template <>
 struct L2Persistence<Kokkos::Cuda> {
   static void reset(Kokkos::Cuda const& space) {
     space.fence("etage::reset_l2_persisting_lines");
+    auto const fail = [](char const* call, cudaError_t e) {
+      throw Error(std::string("etage::reset_l2_persisting_lines: ") + call + " failed: " + cudaGetErrorString(e));
+    };
     int current = 0;
-    cudaError_t e = cudaGetDevice(&current);
-    if (e == cudaSuccess && current != space.cuda_device()) e = cudaSetDevice(space.cuda_device());
-    if (e == cudaSuccess) e = cudaCtxResetPersistingL2Cache();
-    if (current != space.cuda_device()) (void)cudaSetDevice(current);
-    if (e != cudaSuccess)
-      throw Error(std::string("etage::reset_l2_persisting_lines: cudaCtxResetPersistingL2Cache failed: ") +
-                  cudaGetErrorString(e));
+    if (cudaError_t const e = cudaGetDevice(&current); e != cudaSuccess) fail("cudaGetDevice", e);
+    bool const switched = current != space.cuda_device();
+    if (switched)
+      if (cudaError_t const e = cudaSetDevice(space.cuda_device()); e != cudaSuccess) fail("cudaSetDevice", e);
+    cudaError_t const e = cudaCtxResetPersistingL2Cache();
+    if (switched) (void)cudaSetDevice(current);
+    if (e != cudaSuccess) fail("cudaCtxResetPersistingL2Cache", e);
   }
 };
 

@@ -15,7 +15,7 @@ namespace etage::ptx {
 ETAGE_PTX_DEVICE std::uint64_t createpolicy_fractional_l2_evict_last() {
   std::uint64_t policy = 0;
 #if ETAGE_ARCH_CACHE_POLICY
-  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));  // pure: may be hoisted
 #else
   etage_ptx_cache_policy_requires_sm80();
 #endif
@@ -26,7 +26,7 @@ ETAGE_PTX_DEVICE std::uint64_t createpolicy_fractional_l2_evict_last() {
 ETAGE_PTX_DEVICE std::uint64_t createpolicy_fractional_l2_evict_first() {
   std::uint64_t policy = 0;
 #if ETAGE_ARCH_CACHE_POLICY
-  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));  // pure: may be hoisted
 #else
   etage_ptx_cache_policy_requires_sm80();
 #endif
