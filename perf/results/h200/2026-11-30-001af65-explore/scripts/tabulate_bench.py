@@ -14,6 +14,6 @@ for path in sys.argv[1:]:
             continue
         name = b['run_name'].replace('/manual_time', '')
         out.append(f"{name}: {100 * b['peer_ratio']:.1f} % ({b['real_time'] / batch:.4f} ms/call)")
-    print(path.split('/')[-2] + '/' + path.split('/')[-1])
+    print('/'.join(path.split('/')[-2:]))
     for o in out:
         print('  ' + o)
