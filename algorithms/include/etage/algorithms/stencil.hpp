@@ -112,9 +112,10 @@ struct Halo3D {
 /// the stages (Operand's L2Eviction; engines with Engine::l2_eviction_hints, i.e.
 /// BulkTensor; the others ignore it). Normal (the default) issues them without a hint.
 /// L2Eviction::Last leaves the input's last lines persisting in L2 after the call: call
-/// etage::reset_l2_persisting_lines(space) after the last such sweep (<etage/l2_eviction.hpp>).
-/// Measured on one H200 with the 3D default block and evict_last, in the benchmark (perf/NOTES.md,
-/// memory attempt 25): 1.9-3.1 points of copy more at 808^3 (86-87 %), 0.2-2.3 at 640^3.
+/// etage::reset_l2_persisting_lines(space) after the last such sweep (see <etage/l2_eviction.hpp>).
+/// Measured on three H200s with the 3D default block and evict_last, in the benchmark
+/// (perf/NOTES.md, memory attempt 25): 0.9-3.1 points of copy more at 808^3 (84.5-88.4 %),
+/// 0.2-2.5 at 640^3 (86.1-90.1 %).
 template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0,
           L2Eviction InputEviction = L2Eviction::Normal>
 struct StencilTile {
