@@ -142,7 +142,10 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
     return {std::int32_t(Source::inner == 1 ? c1 : c0), std::int32_t(Source::inner == 1 ? c0 : c1)};
   }
 
-  template <class Member, class Pipe, class State>
+  /// Issues the copy of the box at (c0, c1) into `dst`, completing on the slot's full barrier.
+  /// `E`: the L2 eviction policy of the copy's reads (Operand's L2Eviction); Normal issues the
+  /// copy without .L2::cache_hint.
+  template <L2Eviction E = L2Eviction::Normal, class Member, class Pipe, class State>
   ETAGE_INLINE_FUNCTION void issue(Member const&, Pipe& pipe, State const& st, T* dst, std::int64_t c0,
                                    std::int64_t c1) {
 #if ETAGE_ARCH_BULK_TENSOR
@@ -153,29 +156,15 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
       map_acquired = true;
     }
     BoxCoordinates const b = box_coordinates(c0, c1);
-    ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, b.inner, b.outer,
-                                                  pipe.full(st.index()));
-#else
-    (void)pipe, (void)st, (void)dst, (void)c0, (void)c1;
-    Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
-#endif
-  }
-  /// issue() with an L2 eviction policy on the copy's reads (Operand's L2Eviction, not
-  /// Normal: the tile loop calls the plain issue() for Normal).
-  template <L2Eviction E, class Member, class Pipe, class State>
-  ETAGE_INLINE_FUNCTION void issue(Member const&, Pipe& pipe, State const& st, T* dst, std::int64_t c0,
-                                   std::int64_t c1) {
-    static_assert(E != L2Eviction::Normal, "etage BulkTensor: L2Eviction::Normal takes the plain issue()");
-#if ETAGE_ARCH_BULK_TENSOR
-    if (!map_acquired) {
-      ptx::fence_proxy_tensormap_acquire_sys(src.tensor_map);  // as in issue()
-      map_acquired = true;
+    if constexpr (E == L2Eviction::Normal) {
+      ptx::cp_async_bulk_tensor_2d_global_to_shared(ptx::smem_address(dst), src.tensor_map, b.inner, b.outer,
+                                                    pipe.full(st.index()));
+    } else {
+      std::uint64_t const policy = E == L2Eviction::Last ? ptx::createpolicy_fractional_l2_evict_last()
+                                                         : ptx::createpolicy_fractional_l2_evict_first();
+      ptx::cp_async_bulk_tensor_2d_global_to_shared_hint(ptx::smem_address(dst), src.tensor_map, b.inner, b.outer,
+                                                         pipe.full(st.index()), policy);
     }
-    BoxCoordinates const b = box_coordinates(c0, c1);
-    std::uint64_t const policy = E == L2Eviction::Last ? ptx::createpolicy_fractional_l2_evict_last()
-                                                       : ptx::createpolicy_fractional_l2_evict_first();
-    ptx::cp_async_bulk_tensor_2d_global_to_shared_hint(ptx::smem_address(dst), src.tensor_map, b.inner, b.outer,
-                                                       pipe.full(st.index()), policy);
 #else
     (void)pipe, (void)st, (void)dst, (void)c0, (void)c1;
     Kokkos::abort("etage: the BulkTensor engine runs only on CUDA sm_90+");
