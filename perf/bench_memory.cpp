@@ -791,8 +791,9 @@ void register_all() {
                                     stencil_config<BulkTensor, 6, 16, 64, 256, 3>(),
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
-                                    // The 3D default block (and the same block in 2D) with
-                                    // evict_last input boxes (memory attempt 25).
+                                    // The 3D default block with its evict_last input boxes
+                                    // (memory attempts 25, 26) in 2D; in 3D the row above is
+                                    // the same block without the hint.
                                     stencil_config<BulkTensor, 3, 16, 128, 256, 2, 0, etage::L2Eviction::Last>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.

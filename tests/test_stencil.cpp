@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <regex>
+#include <string>
 #include <vector>
 
 #include <catch2/catch_template_test_macros.hpp>
@@ -351,6 +353,10 @@ void check_gpu_block_choice() {
   using Deep = etage::default_stencil_tile_3d_deep<Gpu, T>;
   STATIC_CHECK(!std::is_same_v<Shallow, Default>);
   STATIC_CHECK(!std::is_same_v<Deep, Default>);
+  // Only the default block's input boxes carry the evict_last hint (its last wave demotes).
+  STATIC_CHECK(Default::input_eviction == L2Eviction::Last);
+  STATIC_CHECK(Shallow::input_eviction == L2Eviction::Normal);
+  STATIC_CHECK(Deep::input_eviction == L2Eviction::Normal);
   // The default stage count of every engine whose ring holds 3: the default block.
   STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::BulkTensor, 0, void, T>, Default>);
   STATIC_CHECK(std::is_same_v<stencil_3d_block<Gpu, engine::CpAsync, 0, void, T>, Default>);
@@ -472,13 +478,27 @@ TEMPLATE_LIST_TEST_CASE("Stencils whose input boxes carry an L2 eviction hint", 
           tolerance<double>());
     CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, First>(c3) <= tolerance<float>());
   }
-  // The label: ", input evict_last" exactly where the engine applies the hint.
+  // The label: ", input evict_last" exactly where the engine applies the hint, and with it the
+  // last wave of teams (at least one team) demoting the lines of its last planes.
   Kokkos::View<float***, Kokkos::LayoutRight, test::Space> in("in", 5, 40, 96), out("out", 5, 40, 96);
   std::string const label = test::only_label("etage::stencil_3d<", [&] {
     stencil_3d<E, S, Last>(test::Space{}, in, out, Stencil3D<float>::jacobi());
   });
   CAPTURE(label);
   CHECK((label.find(", input evict_last") != std::string::npos) == E::l2_eviction_hints);
+  std::smatch demote;
+  bool const demotes = std::regex_search(label, demote, std::regex("the last ([0-9]+) teams demote the L2 lines of "
+                                                                   "their last ([0-9]+) planes"));
+  CHECK(demotes == E::l2_eviction_hints);
+  if (demotes) {
+    CHECK(std::stoll(demote[1].str()) >= 1);
+    CHECK(std::stoi(demote[2].str()) == etage::stencil_3d_l2_demote_planes);
+  }
+  // The 2D stencil does not demote.
+  Kokkos::View<float**, Kokkos::LayoutRight, test::Space> in2("in2", 40, 96), out2("out2", 40, 96);
+  CHECK(test::only_label("etage::stencil_2d<", [&] {
+          stencil_2d<E, S, Last>(test::Space{}, in2, out2, Stencil2D<float>::jacobi());
+        }).find("demote") == std::string::npos);
   REQUIRE_NOTHROW(reset_l2_persisting_lines(test::Space{}));
   CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, StencilTile<8, 24, th>>({9, 30, 100, full, true, 1}) <=
         tolerance<float>());

@@ -39,6 +39,7 @@ __global__ void ptx_compile_test_kernel(float const* gmem, float* out, std::uint
   bool done = false;
   std::uint64_t const evict_last = ptx::createpolicy_fractional_l2_evict_last();
   std::uint64_t const evict_first = ptx::createpolicy_fractional_l2_evict_first();
+  ptx::applypriority_global_l2_evict_normal(out + 32 * (threadIdx.x % 4));
 
 #if ETAGE_ARCH_MBARRIER_TX
   ptx::fence_mbarrier_init_release_cluster();

@@ -37,6 +37,14 @@ using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 /// copies that fill this operand's stages, on engines with Engine::l2_eviction_hints (others
 /// ignore it); see <etage/l2_eviction.hpp>, and reset_l2_persisting_lines after a loop with
 /// L2Eviction::Last. With Normal the copies are issued exactly as without the option.
+///
+/// `l2_demote_tiles` (tiles, run time; only with L2Eviction::Last on engines with
+/// Engine::l2_eviction_hints, else ignored): n > 0 makes the team, once its loop is done,
+/// return the L2 lines of the boxes of its last min(n, num_tiles) tiles to the normal eviction
+/// priority (BulkTensor: applypriority.global.L2::evict_normal on every 128-byte line, spread
+/// over the team's threads). The evict_last lines that outlive a kernel in L2 are its last
+/// loaded ones; an algorithm whose last teams demote their last tiles leaves few of them
+/// (perf/NOTES.md, memory attempt 26). Changes no data; costs one instruction per line.
 template <class Source, class OriginFn, L2Eviction Eviction = L2Eviction::Normal>
 struct Operand {
   using source_type = Source;
@@ -44,12 +52,14 @@ struct Operand {
   Source source;
   OriginFn origin;
   int l2_prefetch_distance = 0;
+  int l2_demote_tiles = 0;
 };
-/// operand(source, origin, k) or operand<L2Eviction::Last>(source, origin, k).
+/// operand(source, origin, k) or operand<L2Eviction::Last>(source, origin, k, n).
 template <L2Eviction Eviction = L2Eviction::Normal, class Source, class OriginFn>
 ETAGE_INLINE_FUNCTION Operand<Source, OriginFn, Eviction> operand(Source const& source, OriginFn const& origin,
-                                                                  int l2_prefetch_distance = 0) {
-  return {source, origin, l2_prefetch_distance};
+                                                                  int l2_prefetch_distance = 0,
+                                                                  int l2_demote_tiles = 0) {
+  return {source, origin, l2_prefetch_distance, l2_demote_tiles};
 }
 
 /// Who computes: `rank` in [0, count). All team threads for most engines; the consumer
@@ -125,6 +135,22 @@ struct BoundOperand {
     }
   }
   ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
+  /// After the loop (every team thread, once every tile has landed): the L2 lines of the
+  /// last op.l2_demote_tiles tiles' boxes back to normal priority (see Operand), rows spread
+  /// over the team's threads.
+  template <class Member>
+  ETAGE_INLINE_FUNCTION void l2_demote_tail(Member const& m, int num_tiles) const {
+    if constexpr (Op::l2_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
+      int const n = op.l2_demote_tiles < num_tiles ? op.l2_demote_tiles : num_tiles;
+      int const rows = n * Source::box_outer;
+      for (int k = m.team_rank(); k < rows; k += m.team_size()) {
+        TileOrigin const c = op.origin(num_tiles - n + k / Source::box_outer);
+        loader.l2_demote_row(c[0], c[1], k % Source::box_outer);
+      }
+    } else {
+      (void)m, (void)num_tiles;
+    }
+  }
 };
 
 template <class Engine, int Stages, int Threads, class Member, class Compute, class... B>
@@ -188,6 +214,9 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
     }
   }
   pipe.finalize(m);
+  // After finalize: BulkTensor's (the one engine with l2_eviction_hints) ends with a team
+  // barrier, so every copy has landed before any line is demoted.
+  (ops.l2_demote_tail(m, num_tiles), ...);
 }
 
 }  // namespace impl

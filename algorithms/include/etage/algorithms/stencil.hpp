@@ -110,12 +110,15 @@ struct Halo3D {
 /// Box rows start on a 32-byte L2 sector only when HaloBytes is a multiple of 32.
 /// `InputEviction`: the L2 eviction priority of the copies that bring the input boxes into
 /// the stages (Operand's L2Eviction; engines with Engine::l2_eviction_hints, i.e.
-/// BulkTensor; the others ignore it). Normal (the default) issues them without a hint.
-/// L2Eviction::Last leaves the input's last lines persisting in L2 after the call: call
-/// etage::reset_l2_persisting_lines(space) after the last such sweep (see <etage/l2_eviction.hpp>).
-/// Measured on three H200s with the 3D default block and evict_last, in the benchmark
-/// (perf/NOTES.md, memory attempt 25): 0.9-3.1 points of copy more at 808^3 (84.5-88.4 %),
-/// 0.2-2.5 at 640^3 (86.1-90.1 %).
+/// BulkTensor; the others ignore it). Normal (the default but for the 3D default block)
+/// issues them without a hint. L2Eviction::Last keeps the input's last-loaded lines
+/// persisting in L2 after the call (see <etage/l2_eviction.hpp>). stencil_3d's last wave of
+/// teams returns the lines of its last stencil_3d_l2_demote_planes planes to normal priority,
+/// which leaves few of them; stencil_2d does not. etage::reset_l2_persisting_lines(space)
+/// clears them all, after a fence. Measured on three H200s with the 3D default block and
+/// evict_last without that demotion, in the benchmark (perf/NOTES.md, memory attempt 25):
+/// 0.9-3.1 points of copy more at 808^3 (84.5-88.4 %), 0.2-2.5 at 640^3 (86.1-90.1 %); with
+/// it, attempt 26.
 template <int BO, int BI, int Threads, int MinTeams = 1, int DefaultStages = 0, int HaloBytes = 0,
           L2Eviction InputEviction = L2Eviction::Normal>
 struct StencilTile {
@@ -193,10 +196,14 @@ using default_stencil_tile =
 /// read less again (run P: the 2D block's 3 teams per SM at 4 stages 79 / 75 %). That probe's
 /// run-time switches slowed its kernel, by up to 5 points on some GPUs (attempt 24): its absolute
 /// fractions (82.6-87.8 %) are the probe's, not the library's.
+/// Its input boxes carry an L2 evict_last hint (InputEviction; BulkTensor applies it), and the
+/// last wave of teams demotes its last planes' lines (stencil_3d_l2_demote_planes). Measured
+/// on the H200 (perf/NOTES.md, memory attempts 25 and 26): 1.7 points of copy more at 640^3
+/// and 2-3 at 808^3 than the same block without the hint, in the same processes.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
-                       StencilTile<16, int(512 / sizeof(T)), 256, 2, 3>>;
+                       StencilTile<16, int(512 / sizeof(T)), 256, 2, 3, 0, L2Eviction::Last>>;
 
 /// Block of stencil_3d for a call that asks for more stages than the default block's without
 /// naming a block. Host: as default_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256 threads,
@@ -264,6 +271,20 @@ using stencil_3d_block = typename StencilBlock3D<ExecSpace, Engine, Stages, Tile
 /// 640^3, 357 at 808^3), the rule's 15 and 8 ranges read 84 / 84 %, and fixed counts from 4
 /// to 24 the same or less (79-84 %; attempt 21, run F).
 inline constexpr int stencil_3d_teams_per_slot = 3;
+
+/// Input planes (boxes) whose L2 lines each of stencil_3d's last teams returns to the normal
+/// eviction priority when done, for a block with InputEviction = L2Eviction::Last (the GPU
+/// default): the last wave of the league (the teams that run at once, by the occupancy
+/// calculator) demotes the lines of its last 48 planes (all of a shorter z range). The
+/// evict_last lines that outlive a sweep are its last-loaded ones, and the last wave loads
+/// them. Measured on the H200 (perf/NOTES.md, memory attempt 26; clean probe, 640^3 and 808^3
+/// floats): an L2-resident 16 MiB copy timed right after evict_last sweeps took 1.10-1.23x its
+/// time after a reset without the demotion, 0.99-1.02x with it (the unhinted kernel: 0.89-1.04x,
+/// the measurement's spread); the sweep itself read 89.2-89.3 / 86.7-87.8 % of copy, against
+/// 89.6-90.2 / 85.7-87.3 % for evict_last without demotion and 87.5-87.6 / 83.4-85.1 % without
+/// the hint, in the same processes. What stays persisting is bounded, not nothing: lines a
+/// neighbouring team loads again after the demotion keep evict_last.
+inline constexpr int stencil_3d_l2_demote_planes = 48;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
 /// team r takes the consecutive blocks [blocks * r / league, blocks * (r + 1) / league) (7 or
@@ -521,6 +542,9 @@ struct Stencil3DKernel {
   T b;
   std::int64_t nz, ny, nx, blocks_x, num_blocks, z_ranges;
   bool vector_out;  // out takes 16-byte stores along x (vector_stores)
+  // With Tile::input_eviction == Last: the last l2_demote_teams teams of the league demote the
+  // L2 lines of their last stencil_3d_l2_demote_planes input boxes when done (Operand).
+  std::int64_t l2_demote_teams = 0;
   static constexpr bool runs = G::BI % G::V == 0;
   static_assert(PointPath || runs, "etage stencil_3d: a block whose rows do not split into runs needs the point path");
 
@@ -549,7 +573,8 @@ struct Stencil3DKernel {
           per_plane(ctx, tile, p, p - 1 >= zb, p >= zb && p < ze);
         },
         operand<Tile::input_eviction>(
-            src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }));
+            src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }, 0,
+            team.league_rank() >= team.league_size() - l2_demote_teams ? stencil_3d_l2_demote_planes : 0));
     int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;
     top(rank);
@@ -691,12 +716,17 @@ bool canonical_2d(V const& v, Kokkos::View<T, Kokkos::LayoutStride, Mem, Kokkos:
   return swap;
 }
 
+/// The TeamPolicy a stencil kernel with block `Tile` launches with on `Engine`.
+template <class ExecSpace, class Engine, class Tile>
+using StencilPolicy =
+    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<tile_loop_team_size<Engine>(Tile::threads), Tile::min_teams>>;
+
 template <class Kernel, class Engine, int S, class Tile, class ExecSpace>
 std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::int64_t league, bool forced,
-                           char const* name, char const* variant = "") {
+                           char const* name, std::string const& variant = {}) {
   constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, S, decltype(kernel.src)>();
-  using Policy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<team_size, Tile::min_teams>>;
+  using Policy = StencilPolicy<ExecSpace, Engine, Tile>;
   using Source = decltype(kernel.src);
   std::string const what = "etage::" + std::string(name) + "<" + std::string(Engine::name) + ", " +
                            std::to_string(S) + " stages, " + std::to_string(Tile::bo) + "x" +
@@ -705,7 +735,7 @@ std::string stencil_launch(ExecSpace const& space, Kernel const& kernel, std::in
                            (Tile::input_eviction != L2Eviction::Normal && Engine::l2_eviction_hints
                                 ? ", input " + std::string(l2_eviction_name(Tile::input_eviction))
                                 : std::string()) +
-                           (*variant ? ", " + std::string(variant) : std::string()) +
+                           (!variant.empty() ? ", " + variant : std::string()) +
                            "> (the stage count and StencilTile's block, HaloBytes and Threads set the team scratch and "
                            "team size)";
   return enqueue_teams<Policy>(space, kernel, league, team_size, scratch, what, forced);
@@ -763,11 +793,27 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
     auto launch = [&](auto guard) {
       constexpr bool Guard = decltype(guard)::value;
       auto run = [&](auto point_path) {
-        Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, decltype(point_path)::value>
-            kernel{src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_out};
-        // The label says which of the two kernels runs (tests read it).
+        using Kernel =
+            Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, decltype(point_path)::value>;
+        Kernel kernel{src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_out};
+        if constexpr (Tile::input_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
+          // One wave: the teams that run at once (the occupancy calculator; else what the
+          // thread count allows, an upper bound).
+          constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
+          std::int64_t const resident =
+              ConcurrentTeams<ExecSpace>::template count<StencilPolicy<ExecSpace, Engine, Tile>, Kernel>(
+                  space, team_size, tile_loop_scratch_bytes<Engine, S, decltype(src)>());
+          kernel.l2_demote_teams = resident > 0 ? resident : concurrent_teams(space, team_size);
+        }
+        // The label says which of the two kernels runs, and which teams demote L2 lines (tests
+        // read it).
+        std::string variant = decltype(point_path)::value ? "" : "runs only";
+        if (kernel.l2_demote_teams > 0)
+          variant += std::string(variant.empty() ? "" : ", ") + "the last " + std::to_string(kernel.l2_demote_teams) +
+                     " teams demote the L2 lines of their last " + std::to_string(stencil_3d_l2_demote_planes) +
+                     " planes";
         return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d",
-                                                                 decltype(point_path)::value ? "" : "runs only");
+                                                                 variant);
       };
       using WithPoints = Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, true>;
       if constexpr (WithPoints::runs) {

@@ -33,4 +33,17 @@ ETAGE_PTX_DEVICE std::uint64_t createpolicy_fractional_l2_evict_first() {
   return policy;
 }
 
+/// applypriority.global.L2::evict_normal [line], 128;   PTX ISA 7.4, sm_80
+/// Returns the 128-byte L2 line at `line` to the normal eviction priority, if it is in L2
+/// (PTX ISA, "applypriority"). Changes no data. Preconditions: `line` is 128-byte aligned and
+/// in the .global window (else the behaviour is undefined).
+ETAGE_PTX_DEVICE void applypriority_global_l2_evict_normal(void const* line) {
+#if ETAGE_ARCH_CACHE_POLICY
+  asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(line) : "memory");
+#else
+  (void)line;
+  etage_ptx_cache_policy_requires_sm80();
+#endif
+}
+
 }  // namespace etage::ptx

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Session 18 run C: does demoting only the last-loaded input lines keep the evict_last gain and
+clear what the hint leaves in L2? Builds on shape_probe.py (the clean probe on the tree argv[1],
+with block 3 = the default 3D block with the library's evict_last option). Adds:
+- block 4: the same block with evict_last (HaloBytes 32 named explicitly, which is the GPU's
+  default, so that the patch can tell it apart), whose teams among the last W of the league
+  (league_rank >= league_size - W; W = argv[3]) have their producer warp, after the ring is
+  done, return every 128-byte line of their last P boxes (P = argv[2]) to the normal L2
+  priority (applypriority.global.L2::evict_normal);
+- after blocks 0, 3 and 4 (no reset in between): an L2-resident 16 MiB device copy (32 MiB
+  moved) timed in 6 groups of 20 queued calls (median of the group means), then
+  etage::reset_l2_persisting_lines and the same timing again. after / clean is what the
+  variant leaves behind.
+"""
+import pathlib
+import subprocess
+import sys
+
+here = pathlib.Path(__file__).resolve().parent
+root = pathlib.Path(sys.argv[1])
+P, W = int(sys.argv[2]), int(sys.argv[3])
+# Run D: with a 4th argument `team`, every thread of the team (producer and consumers) takes a
+# share of the rows instead of the producer warp alone.
+whole_team = len(sys.argv) > 4 and sys.argv[4] == 'team'
+lanes = 'team.team_size()' if whole_team else '32'
+who = 'true' if whole_team else 'team.team_rank() < 32' 
+subprocess.run([sys.executable, str(here / 'shape_probe.py'), str(root)], check=True)
+
+
+def patch(rel, old, new):
+    p = root / rel
+    s = p.read_text()
+    assert s.count(old) == 1, (rel, old[:60])
+    p.write_text(s.replace(old, new))
+
+
+patch('algorithms/include/etage/algorithms/stencil.hpp', '''    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0 || ze != nz || ze == zb) return;''', '''#ifdef __CUDA_ARCH__
+    if constexpr (Tile::halo_bytes == 32 && Tile::input_eviction == L2Eviction::Last && Engine::producer_warps > 0) {
+      // Session 18 run C: the last W teams demote the lines of their last P boxes.
+      if (''' + who + ''' && team.league_rank() >= team.league_size() - ''' + str(W) + ''') {
+        std::int64_t const c0 = col < 0 ? 0 : col, c1 = col + G::BI + 2 * G::H < nx ? col + G::BI + 2 * G::H : nx;
+        std::int64_t const from = last - ''' + str(P) + ''' + 1 > first ? last - ''' + str(P) + ''' + 1 : first;
+        int const rows = int(last - from + 1) * (G::BO + 2);
+        for (int k = team.team_rank(); k < rows; k += ''' + lanes + ''') {
+          std::int64_t const p = from + k / (G::BO + 2), y = row_base + k % (G::BO + 2);
+          if (y < 0 || y >= ny) continue;
+          char const* a = reinterpret_cast<char const*>(src.data + (p * rows_per_plane + y) * src.stride_outer() + c0);
+          char const* e = reinterpret_cast<char const*>(src.data + (p * rows_per_plane + y) * src.stride_outer() + c1);
+          for (char const* l = reinterpret_cast<char const*>(std::uintptr_t(a) & ~std::uintptr_t(127)); l < e; l += 128)
+            asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(l) : "memory");
+        }
+      }
+    }
+#endif
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
+    if (rank < 0 || ze != nz || ze == zb) return;''')
+
+patch('perf/stencil3d_probe.cpp', '''        if (block == 3) {''', '''        if (block == 4) {
+          using LastDemote = etage::StencilTile<16, 128, 256, 2, 3, 32, etage::L2Eviction::Last>;
+          st = time_ms([&] { run_stencil<LastDemote>(in, out); }, reps);
+        }
+        if (block == 3) {''')
+# block 3 no longer resets right after its timing: the residency test below does it.
+patch('perf/stencil3d_probe.cpp', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);
+          etage::reset_l2_persisting_lines(Kokkos::Cuda{});''', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);''')
+patch('perf/stencil3d_probe.cpp', '''        std::fflush(stdout);
+        if (std::getenv("PROBE_AFTER") && block == 0) {''', '''        std::fflush(stdout);
+        {
+          Flat ra("ra", std::size_t(4) << 20), rb("rb", std::size_t(4) << 20);
+          auto groups = [&] {
+            std::vector<double> g;
+            for (int k = 0; k < 5; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
+            cudaEvent_t e0, e1;
+            cudaEventCreate(&e0);
+            cudaEventCreate(&e1);
+            for (int i = 0; i < 6; ++i) {
+              cudaEventRecord(e0);
+              for (int k = 0; k < 20; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
+              cudaEventRecord(e1);
+              cudaEventSynchronize(e1);
+              float ms = 0;
+              cudaEventElapsedTime(&ms, e0, e1);
+              g.push_back(ms * 1000.0 / 20);
+            }
+            cudaEventDestroy(e0);
+            cudaEventDestroy(e1);
+            return median(g);
+          };
+          double const after = groups();
+          etage::reset_l2_persisting_lines(Kokkos::Cuda{});
+          double const clean = groups();
+          std::printf("resident %s block %d: 16 MiB copy %.3f us after the sweeps, %.3f us after a reset: %.3f\\n",
+                      name.c_str(), block, after, clean, after / clean);
+          std::fflush(stdout);
+        }
+        if (std::getenv("PROBE_AFTER") && block == 0) {''')
+print('demote probe P', P, 'W', W, 'whole team' if whole_team else 'producer warp', root)
