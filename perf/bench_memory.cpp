@@ -770,8 +770,9 @@ void register_all() {
                                     config<BulkTensor, 6>(),      config<BulkTensor, 8>(),
                                     // Other blocks than the defaults (2D 16x120 at 4 stages
                                     // with register room for 3 teams per SM, 3D 16x128 at 3
-                                    // with room for 2, 24x128 at 1-2 and 16x64 above 3, all
-                                    // with the GPU's 32-byte column halo): 16x120 with room
+                                    // with room for 2 and evict_last input boxes, 24x128 at
+                                    // 1-2 and 16x64 above 3, all with the GPU's 32-byte column
+                                    // halo): 16x120 with room
                                     // for 2, the former defaults with their 16-byte halo (2D
                                     // 16x128/4 and 32x64/4, 3D 24x128/2), 24x128 with the
                                     // 32-byte one (3D: the plain /2 row's block, so only 2D),
@@ -792,8 +793,8 @@ void register_all() {
                                     stencil_config<CpAsync, 4, 16, 64, 256, 3>(),
                                     stencil_config<BulkTensor, 2, 32, 128, 512>(),
                                     // The 3D default block with its evict_last input boxes
-                                    // (memory attempts 25, 26) in 2D; in 3D the row above is
-                                    // the same block without the hint.
+                                    // (memory attempts 25, 26), run in 2D; in 3D the
+                                    // "BulkTensor 16x128 2/SM" row is that block without them.
                                     stencil_config<BulkTensor, 3, 16, 128, 256, 2, 0, etage::L2Eviction::Last>(),
                                     // The former transpose tile (32 x 32 floats), and the sum's
                                     // value form.
@@ -829,7 +830,9 @@ void register_all() {
         if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
         if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
-        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a), c.reset_l2);
+        // 3D rows: the default block's evict_last lines are mostly demoted by its last teams;
+        // the reset (untimed) clears the rest before the next row and the copy peer.
+        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a), c.reset_l2 || a == Algo::Stencil3D);
       }
     }
   }

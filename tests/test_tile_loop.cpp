@@ -101,9 +101,10 @@ std::vector<int> expected_origin_calls(int tiles, int stages, int k) {
 
 /// Streams a 1 x n row through `Box`-wide tiles; counts elements of each stage that differ
 /// from the source (value index+1) or, past the end, from zero. `l2_prefetch`: the operand's
-/// l2_prefetch_distance. Also checks which origins the driver asked for, in which order.
-template <class Engine, int Stages, int Box>
-int stream_mismatches(int n, int l2_prefetch = 0) {
+/// l2_prefetch_distance; `E`, `l2_demote`: its L2Eviction and l2_demote_tiles. Also checks
+/// which origins the driver asked for, in which order.
+template <class Engine, int Stages, int Box, L2Eviction E = L2Eviction::Normal>
+int stream_mismatches(int n, int l2_prefetch = 0, int l2_demote = 0) {
   using Policy = Kokkos::TeamPolicy<test::Space>;
   Kokkos::View<float**, Kokkos::LayoutRight, test::Space> v("v", 1, n);
   Kokkos::parallel_for(Kokkos::RangePolicy<test::Space>(0, n), KOKKOS_LAMBDA(int i) { v(0, i) = float(i + 1); });
@@ -114,7 +115,7 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
   Kokkos::View<int, test::Space> bad("bad"), seen("seen"), outside("outside"), origins("origins");
   int const tiles = (n + Box - 1) / Box;
   // Origins asked for, in call order (meaningful where one thread asks: the producer).
-  Kokkos::View<int*, test::Space> log("log", 2 * std::size_t(tiles) + 1);
+  Kokkos::View<int*, test::Space> log("log", 3 * std::size_t(tiles) + 1);
   auto body = KOKKOS_LAMBDA(Policy::member_type const& team) {
     tile_loop<Engine, Stages, stream_threads>(
         team, tiles,
@@ -126,14 +127,14 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
             Kokkos::atomic_inc(&seen());
           }
         },
-        operand(src, [=](int t) {
+        operand<E>(src, [=](int t) {
           // The driver must never ask for a tile outside [0, tiles): not in the prologue,
           // not in the drain (C02, C06), whatever the engine and stage count.
           if (t < 0 || t >= tiles) Kokkos::atomic_inc(&outside());
           int const call = Kokkos::atomic_fetch_add(&origins(), 1);
           if (call < int(log.extent(0))) log(call) = t;
           return TileOrigin{{0, std::int64_t(t) * Box}};
-        }, l2_prefetch));
+        }, l2_prefetch, l2_demote));
   };
   constexpr std::size_t scratch = tile_loop_scratch_bytes<Engine, Stages, decltype(src)>();
   auto policy = make_team_policy<Policy>(test::Space{}, 1, tile_loop_team_size<Engine>(stream_threads), scratch, body,
@@ -149,13 +150,20 @@ int stream_mismatches(int n, int l2_prefetch = 0) {
   if constexpr (Engine::l2_prefetch) {
     // One elected thread asks for each tile's origin once to load it and, with prefetching,
     // once more to prefetch it, at the distance asked for, in order.
+    // With L2Eviction::Last and l2_demote_tiles m > 0, after the loop the team asks once more
+    // for the origin of each row (one here) of the last min(m, tiles) tiles, to demote it.
     std::vector<int> const want = expected_origin_calls(tiles, Stages, l2_prefetch);
-    REQUIRE(hn == int(want.size()));
+    int const demoted = E == L2Eviction::Last && Engine::l2_eviction_hints ? std::clamp(l2_demote, 0, tiles) : 0;
+    REQUIRE(hn == int(want.size()) + demoted);
     auto const h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, log);
-    for (int i = 0; i < hn; ++i) {
+    for (int i = 0; i < int(want.size()); ++i) {
       CAPTURE(i);
       CHECK(h(i) == want[std::size_t(i)]);
     }
+    std::vector<int> tail(h.data() + want.size(), h.data() + hn), expect_tail;
+    std::sort(tail.begin(), tail.end());
+    for (int t = tiles - demoted; t < tiles; ++t) expect_tail.push_back(t);
+    CHECK(tail == expect_tail);
   } else {
     // Every thread computes each tile's origin once for its share of the copy; no prefetch.
     CHECK(hn == tiles * tile_loop_team_size<Engine>(stream_threads));
@@ -210,6 +218,48 @@ TEST_CASE("L2 prefetch: tiles t+1 ... t+k after the load of tile t, each once, n
 #endif
     }
   }
+}
+
+TEST_CASE("L2 demotion: the rows of the last tiles, each once, after every other origin", "[tile_loop][l2-eviction]") {
+  // Engines without L2 eviction hints ignore both the hint and the demotion (no extra origin
+  // calls: stream_mismatches checks the count).
+  for (int n : {5, 128 * 3, 128 * 7 + 5}) {
+    for (int m : {0, 1, 2, 5, 100}) {
+      CAPTURE(n, m);
+      CHECK(stream_mismatches<engine::Synchronous, 2, 128, L2Eviction::Last>(n, 0, m) == 0);
+#if ETAGE_HAS_CUDA_ENGINES
+      CHECK(stream_mismatches<engine::CpAsync, 3, 128, L2Eviction::Last>(n, 0, m) == 0);
+      CHECK(stream_mismatches<engine::BulkTensor, 2, 128, L2Eviction::Last>(n, 0, m) == 0);
+      CHECK(stream_mismatches<engine::BulkTensor, 4, 128, L2Eviction::Last>(n, 3, m) == 0);
+#endif
+    }
+  }
+}
+
+TEST_CASE("A box row's bytes inside the tensor (what an L2 demotion covers)", "[tile][l2-eviction]") {
+  // Inner = 1 (LayoutRight): rows are the view's rows; a padded row stride (subview).
+  Kokkos::View<float**, Kokkos::LayoutRight, Kokkos::HostSpace> base("base", 10, 64);
+  auto v = Kokkos::subview(base, Kokkos::ALL, Kokkos::make_pair(0, 50));
+  auto const s = make_tile_source<4, 16>(v);
+  STATIC_CHECK(decltype(s)::inner == 1);
+  auto const at = [](auto const& e) { return reinterpret_cast<std::uintptr_t>(&e); };
+  using Span = Kokkos::pair<std::uintptr_t, std::uintptr_t>;
+  auto const none = Span{0, 0};
+  CHECK(impl::box_row_bytes(s, -1, -5, 0) == none);                            // row -1
+  CHECK(impl::box_row_bytes(s, -1, -5, 1) == Span{at(v(0, 0)), at(v(0, 10)) + 4});  // columns -5..10
+  CHECK(impl::box_row_bytes(s, 8, 40, 1) == Span{at(v(9, 40)), at(v(9, 49)) + 4});  // 40..55, cut at 50
+  CHECK(impl::box_row_bytes(s, 8, 40, 2) == none);                             // row 10
+  CHECK(impl::box_row_bytes(s, 3, 50, 0) == none);                             // columns 50..65
+  CHECK(impl::box_row_bytes(s, 3, -16, 0) == none);                            // columns -16..-1
+  CHECK(impl::box_row_bytes(s, 3, 17, 3) == Span{at(v(6, 17)), at(v(6, 32)) + 4});  // whole row
+  // Inner = 0 (LayoutLeft): the contiguous dimension is the first; a box (16, 4) has rows of
+  // 16 elements along it, one per column.
+  Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace> w("w", 50, 10);
+  auto const t = make_tile_source<16, 4>(w);
+  STATIC_CHECK(decltype(t)::inner == 0);
+  CHECK(impl::box_row_bytes(t, 40, 8, 1) == Span{at(w(40, 9)) , at(w(49, 9)) + 8});
+  CHECK(impl::box_row_bytes(t, -3, 0, 0) == Span{at(w(0, 0)), at(w(12, 0)) + 8});
+  CHECK(impl::box_row_bytes(t, 40, 8, 2) == none);
 }
 
 TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stage zero-fills the tail",

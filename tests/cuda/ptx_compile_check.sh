@@ -62,7 +62,7 @@ for sm in 80 90a; do
   expect_ptx "$ptx" "sm_$sm: mbarrier.inval"                           "mbarrier\.inval\.shared::cta\.b64[[:space:]]+$a;"
   expect_ptx "$ptx" "sm_$sm: createpolicy evict_last, fraction 1.0"    'createpolicy\.fractional\.L2::evict_last\.b64[[:space:]]+%rd[0-9]+,[[:space:]]*1\.0;'
   expect_ptx "$ptx" "sm_$sm: createpolicy evict_first, fraction 1.0"   'createpolicy\.fractional\.L2::evict_first\.b64[[:space:]]+%rd[0-9]+,[[:space:]]*1\.0;'
-  expect_ptx "$ptx" "sm_$sm: applypriority evict_normal, 128 bytes"    'applypriority\.global\.L2::evict_normal[[:space:]]+\[%rd[0-9]+\],[[:space:]]*128;'
+  expect_ptx "$ptx" "sm_$sm: applypriority evict_normal, 128 bytes"    'applypriority\.global\.L2::evict_normal[[:space:]]+\[%rd[0-9]+(\+[0-9]+)?\],[[:space:]]*128;'
 
   if [[ $sm == 80 ]]; then
     reject_ptx "$ptx" "sm_80: sm_90-only wrappers compiled out"        'expect_tx|try_wait|fence\.proxy|mbarrier_init|bulk\.tensor|tensormap'

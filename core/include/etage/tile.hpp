@@ -53,6 +53,24 @@ struct TileSource {
   ETAGE_INLINE_FUNCTION std::int64_t stride_outer() const { return stride[1 - Inner]; }
 };
 
+namespace impl {
+/// Addresses [begin, end) of the bytes of row `r` (in [0, box_outer)) of the box at (c0, c1)
+/// (source coordinates, as TileOrigin) that lie inside the tensor: its elements outside the
+/// extents (negative coordinates, past the end) are cut off. {0, 0} when none lie inside.
+/// Precondition: stride_inner() == 1 (a row is contiguous).
+template <class Source>
+ETAGE_INLINE_FUNCTION Kokkos::pair<std::uintptr_t, std::uintptr_t> box_row_bytes(Source const& src, std::int64_t c0,
+                                                                                std::int64_t c1, int r) {
+  using T = typename Source::value_type;
+  std::int64_t const outer = (Source::inner == 1 ? c0 : c1) + r, inner = Source::inner == 1 ? c1 : c0;
+  std::int64_t const i0 = inner > 0 ? inner : 0,
+                     i1 = inner + Source::box_inner < src.extent_inner() ? inner + Source::box_inner : src.extent_inner();
+  if (outer < 0 || outer >= src.extent_outer() || i0 >= i1) return {0, 0};
+  auto const row = reinterpret_cast<std::uintptr_t>(src.data + outer * src.stride_outer());
+  return {row + std::uintptr_t(i0) * sizeof(T), row + std::uintptr_t(i1) * sizeof(T)};
+}
+}  // namespace impl
+
 /// The stage dimension a view's layout makes contiguous (see TileSource::Inner).
 template <class View>
 inline constexpr int inner_dimension_v = std::is_same_v<typename View::array_layout, Kokkos::LayoutLeft> ? 0 : 1;

@@ -135,17 +135,20 @@ struct BoundOperand {
     }
   }
   ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
-  /// After the loop (every team thread, once every tile has landed): the L2 lines of the
-  /// last op.l2_demote_tiles tiles' boxes back to normal priority (see Operand), rows spread
-  /// over the team's threads.
+  /// After the loop (every team thread): the L2 lines of the last op.l2_demote_tiles tiles'
+  /// boxes back to normal priority (see Operand), rows spread over the team's threads. A team
+  /// barrier first, so that every copy has landed before a line is demoted (the operand's
+  /// l2_demote_tiles is the same for the whole team, so all its threads reach it or none).
   template <class Member>
   ETAGE_INLINE_FUNCTION void l2_demote_tail(Member const& m, int num_tiles) const {
     if constexpr (Op::l2_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
       int const n = op.l2_demote_tiles < num_tiles ? op.l2_demote_tiles : num_tiles;
-      int const rows = n * Source::box_outer;
-      for (int k = m.team_rank(); k < rows; k += m.team_size()) {
-        TileOrigin const c = op.origin(num_tiles - n + k / Source::box_outer);
-        loader.l2_demote_row(c[0], c[1], k % Source::box_outer);
+      if (n <= 0) return;
+      m.team_barrier();
+      std::int64_t const rows = std::int64_t(n) * Source::box_outer;
+      for (std::int64_t k = m.team_rank(); k < rows; k += m.team_size()) {
+        TileOrigin const c = op.origin(num_tiles - n + int(k / Source::box_outer));
+        loader.l2_demote_row(c[0], c[1], int(k % Source::box_outer));
       }
     } else {
       (void)m, (void)num_tiles;
@@ -214,8 +217,6 @@ ETAGE_INLINE_FUNCTION void tile_loop_bound(Member const& m, int num_tiles, Compu
     }
   }
   pipe.finalize(m);
-  // After finalize: BulkTensor's (the one engine with l2_eviction_hints) ends with a team
-  // barrier, so every copy has landed before any line is demoted.
   (ops.l2_demote_tail(m, num_tiles), ...);
 }
 

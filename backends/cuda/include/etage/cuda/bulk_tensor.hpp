@@ -187,15 +187,9 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
   /// after its last) is demoted as a whole; it lies in the same page as the row, so it is mapped.
   ETAGE_INLINE_FUNCTION void l2_demote_row(std::int64_t c0, std::int64_t c1, int r) const {
 #if ETAGE_ARCH_BULK_TENSOR
-    std::int64_t const outer = (Source::inner == 1 ? c0 : c1) + r, inner = Source::inner == 1 ? c1 : c0;
-    if (outer < 0 || outer >= src.extent_outer()) return;
-    std::int64_t const i0 = inner > 0 ? inner : 0,
-                       i1 = inner + Source::box_inner < src.extent_inner() ? inner + Source::box_inner : src.extent_inner();
-    if (i0 >= i1) return;
     // The inner stride is 1 (bulk tensor copies need a contiguous innermost dimension).
-    auto const row = reinterpret_cast<std::uintptr_t>(src.data + outer * src.stride_outer());
-    std::uintptr_t const end = row + std::uintptr_t(i1) * sizeof(T);
-    for (std::uintptr_t l = (row + std::uintptr_t(i0) * sizeof(T)) & ~std::uintptr_t(127); l < end; l += 128)
+    auto const bytes = impl::box_row_bytes(src, c0, c1, r);
+    for (std::uintptr_t l = bytes.first & ~std::uintptr_t(127); l < bytes.second; l += 128)
       ptx::applypriority_global_l2_evict_normal(reinterpret_cast<void const*>(l));
 #else
     (void)c0, (void)c1, (void)r;
