@@ -18,9 +18,10 @@
 /// (cudaLimitPersistingL2CacheSize; the driver's default there is 11,796,480 bytes of a
 /// 62,914,560-byte L2) the after-effect was gone and most of the gain stayed.
 ///
-/// The lines that stay persisting are the last-loaded ones (memory attempt 26): after an
-/// evict_last 1 GiB copy, demoting (applypriority evict_normal) its last 48 MiB cleared the
-/// after-effect, its last 16 MiB halved it, its first 48 MiB did nothing. So a tile loop can
+/// The lines that stay persisting are the last-loaded ones (memory attempt 26, run A): after an
+/// evict_last 1 GiB copy the resident copy took 1.07-1.09x its time before; demoting
+/// (applypriority evict_normal) the copy's last 48 MiB brought that to 1.00, its last 16 MiB to
+/// 1.03-1.04, its first 48 MiB only to 1.04-1.07. So a tile loop can
 /// bound it without a fence: Operand's l2_demote_tiles makes a team demote its last tiles'
 /// lines once its loop is done (stencil_3d's last wave does, stencil_3d_l2_demote_planes).
 #include <cstdint>

@@ -198,8 +198,10 @@ using default_stencil_tile =
 /// fractions (82.6-87.8 %) are the probe's, not the library's.
 /// Its input boxes carry an L2 evict_last hint (InputEviction; BulkTensor applies it), and the
 /// last wave of teams demotes its last planes' lines (stencil_3d_l2_demote_planes). Measured
-/// on the H200 (perf/NOTES.md, memory attempts 25 and 26): 1.7 points of copy more at 640^3
-/// and 2-3 at 808^3 than the same block without the hint, in the same processes.
+/// on the H200 (perf/NOTES.md, memory attempt 26, run E; clean probe, floats, two processes):
+/// 89.6-89.8 % of copy at 640^3, 88.5-88.8 % at 808^3, 87.5-88.0 % at 1280 x 640 x 640 and
+/// 87.0-87.3 % at 404 x 808 x 808, against 85.3-88.0 % for the same block without the hint:
+/// 1.7-2.6 points more on each grid.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
@@ -277,13 +279,16 @@ inline constexpr int stencil_3d_teams_per_slot = 3;
 /// default): the last wave of the league (the teams that run at once, by the occupancy
 /// calculator) demotes the lines of its last 48 planes (all of a shorter z range). The
 /// evict_last lines that outlive a sweep are its last-loaded ones, and the last wave loads
-/// them. Measured on the H200 (perf/NOTES.md, memory attempt 26; clean probe, 640^3 and 808^3
-/// floats): an L2-resident 16 MiB copy timed right after evict_last sweeps took 1.10-1.23x its
-/// time after a reset without the demotion, 0.99-1.02x with it (the unhinted kernel: 0.89-1.04x,
-/// the measurement's spread); the sweep itself read 89.2-89.3 / 86.7-87.8 % of copy, against
-/// 89.6-90.2 / 85.7-87.3 % for evict_last without demotion and 87.5-87.6 / 83.4-85.1 % without
-/// the hint, in the same processes. What stays persisting is bounded, not nothing: lines a
-/// neighbouring team loads again after the demotion keep evict_last.
+/// them. Measured on the H200 (perf/NOTES.md, memory attempt 26; clean probe, floats):
+/// - run D (640^3 / 808^3): an L2-resident 16 MiB copy timed right after the sweeps took
+///   1.10-1.15x its time after a reset with evict_last and no demotion, 0.99-1.02x with the
+///   demotion, 0.98-1.02x after the unhinted kernel; the sweeps read 89.2-89.3 / 86.7-87.8 % of
+///   copy with the demotion, 89.6-90.2 / 85.7-87.3 % without it, 87.5-87.6 / 83.4-85.1 % without
+///   the hint, in the same processes;
+/// - run E (the library's kernel, four grids): 0.97-1.01x after the default, 0.98-1.01x after
+///   the same block without the hint.
+/// What stays persisting is bounded, not nothing: lines a neighbouring team loads again after
+/// the demotion keep evict_last.
 inline constexpr int stencil_3d_l2_demote_planes = 48;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
