@@ -16,6 +16,9 @@ import pathlib
 import subprocess
 import sys
 
+import probe_patches
+from probe_patches import residency_test
+
 here = pathlib.Path(__file__).resolve().parent
 root = pathlib.Path(sys.argv[1])
 P, W = int(sys.argv[2]), int(sys.argv[3])
@@ -28,10 +31,7 @@ subprocess.run([sys.executable, str(here / 'shape_probe.py'), str(root)], check=
 
 
 def patch(rel, old, new):
-    p = root / rel
-    s = p.read_text()
-    assert s.count(old) == 1, (rel, old[:60])
-    p.write_text(s.replace(old, new))
+    probe_patches.patch(root, rel, old, new)
 
 
 patch('algorithms/include/etage/algorithms/stencil.hpp', '''    int const rank = team.team_rank() - 32 * Engine::producer_warps;
@@ -61,38 +61,5 @@ patch('perf/stencil3d_probe.cpp', '''        if (block == 3) {''', '''        if
           st = time_ms([&] { run_stencil<LastDemote>(in, out); }, reps);
         }
         if (block == 3) {''')
-# block 3 no longer resets right after its timing: the residency test below does it.
-patch('perf/stencil3d_probe.cpp', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);
-          etage::reset_l2_persisting_lines(Kokkos::Cuda{});''', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);''')
-patch('perf/stencil3d_probe.cpp', '''        std::fflush(stdout);
-        if (std::getenv("PROBE_AFTER") && block == 0) {''', '''        std::fflush(stdout);
-        {
-          Flat ra("ra", std::size_t(4) << 20), rb("rb", std::size_t(4) << 20);
-          auto groups = [&] {
-            std::vector<double> g;
-            for (int k = 0; k < 5; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
-            cudaEvent_t e0, e1;
-            cudaEventCreate(&e0);
-            cudaEventCreate(&e1);
-            for (int i = 0; i < 6; ++i) {
-              cudaEventRecord(e0);
-              for (int k = 0; k < 20; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
-              cudaEventRecord(e1);
-              cudaEventSynchronize(e1);
-              float ms = 0;
-              cudaEventElapsedTime(&ms, e0, e1);
-              g.push_back(ms * 1000.0 / 20);
-            }
-            cudaEventDestroy(e0);
-            cudaEventDestroy(e1);
-            return median(g);
-          };
-          double const after = groups();
-          etage::reset_l2_persisting_lines(Kokkos::Cuda{});
-          double const clean = groups();
-          std::printf("resident %s block %d: 16 MiB copy %.3f us after the sweeps, %.3f us after a reset: %.3f\\n",
-                      name.c_str(), block, after, clean, after / clean);
-          std::fflush(stdout);
-        }
-        if (std::getenv("PROBE_AFTER") && block == 0) {''')
+residency_test(root)
 print('demote probe P', P, 'W', W, 'whole team' if whole_team else 'producer warp', root)

@@ -13,51 +13,19 @@ import pathlib
 import subprocess
 import sys
 
+import probe_patches
+from probe_patches import residency_test
+
 here = pathlib.Path(__file__).resolve().parent
 root = pathlib.Path(sys.argv[1])
 subprocess.run([sys.executable, str(here / 'shape_probe.py'), str(root)], check=True)
 
 
 def patch(rel, old, new):
-    p = root / rel
-    s = p.read_text()
-    assert s.count(old) == 1, (rel, old[:60])
-    p.write_text(s.replace(old, new))
+    probe_patches.patch(root, rel, old, new)
 
 
 patch('perf/stencil3d_probe.cpp', '''        if (block == 3) {''', '''        if (block == 5) st = time_ms([&] { run_stencil<etage::StencilTile<16, 128, 256, 2, 3>>(in, out); }, reps);
         if (block == 3) {''')
-patch('perf/stencil3d_probe.cpp', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);
-          etage::reset_l2_persisting_lines(Kokkos::Cuda{});''', '''          st = time_ms([&] { run_stencil<Last>(in, out); }, reps);''')
-patch('perf/stencil3d_probe.cpp', '''        std::fflush(stdout);
-        if (std::getenv("PROBE_AFTER") && block == 0) {''', '''        std::fflush(stdout);
-        {
-          Flat ra("ra", std::size_t(4) << 20), rb("rb", std::size_t(4) << 20);
-          auto groups = [&] {
-            std::vector<double> g;
-            for (int k = 0; k < 5; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
-            cudaEvent_t e0, e1;
-            cudaEventCreate(&e0);
-            cudaEventCreate(&e1);
-            for (int i = 0; i < 6; ++i) {
-              cudaEventRecord(e0);
-              for (int k = 0; k < 20; ++k) Kokkos::deep_copy(Kokkos::Cuda{}, rb, ra);
-              cudaEventRecord(e1);
-              cudaEventSynchronize(e1);
-              float ms = 0;
-              cudaEventElapsedTime(&ms, e0, e1);
-              g.push_back(ms * 1000.0 / 20);
-            }
-            cudaEventDestroy(e0);
-            cudaEventDestroy(e1);
-            return median(g);
-          };
-          double const after = groups();
-          etage::reset_l2_persisting_lines(Kokkos::Cuda{});
-          double const clean = groups();
-          std::printf("resident %s block %d: 16 MiB copy %.3f us after the sweeps, %.3f us after a reset: %.3f\\n",
-                      name.c_str(), block, after, clean, after / clean);
-          std::fflush(stdout);
-        }
-        if (std::getenv("PROBE_AFTER") && block == 0) {''')
+residency_test(root)
 print('library probe', root)
