@@ -200,7 +200,7 @@ using default_stencil_tile =
 /// last wave of teams demotes its last planes' lines (stencil_3d_l2_demote_planes). Measured
 /// on the H200 (perf/NOTES.md, memory attempt 26, run E; clean probe, floats, two processes):
 /// 89.6-89.8 % of copy at 640^3, 88.5-88.8 % at 808^3, 87.5-88.0 % at 1280 x 640 x 640 and
-/// 87.0-87.3 % at 404 x 808 x 808, against 85.3-88.0 % for the same block without the hint:
+/// 87.0-87.3 % at 404 x 808 x 808, against 84.9-88.0 % for the same block without the hint:
 /// 1.7-2.6 points more on each grid. In the library's benchmark (the c3598a4 snapshot, three
 /// processes on one H200) the gain was smaller: 84.6-85.4 % against 83.6-84.0 % at 808^3, and
 /// 85.6-87.0 % against 85.9-86.3 % at 640^3 (why the benchmark and the probe differ at 640^3
