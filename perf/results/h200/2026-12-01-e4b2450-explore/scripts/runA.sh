@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 18 run A: which lines an evict_last stream leaves persisting (l2_tail_demotion.cu), one
+# Session 18 run A: which lines an evict_last stream leaves persisting (l2_tail_demotion.cu, written by make_l2_tail_demotion.py), one
 # condition per process, alternating with the plain condition N. Device command:
 #   bash perf/results/h200/2026-12-01-e4b2450-explore/scripts/runA.sh build/dev6/l2_tail_demotion
 set -u
