@@ -628,7 +628,7 @@ struct Config {
   bool variant = false;        // a shape or form other than the default
   bool default_2d = false;     // a stencil variant that is stencil_2d's default block and stage
   bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
-  bool reset_l2 = false;       // its copies leave persisting L2 lines: reset them after the row
+  bool reset_l2 = false;       // its copies leave persisting L2 lines: reset after the row (3D rows always are)
 };
 
 /// Whether block (BO, BI, Threads, MinTeams, HaloBytes, input eviction E) is `Block` (its own
@@ -665,9 +665,9 @@ Config config() {
 /// instead of the space's, etage::stencil_halo_bytes, " evict_last" / " evict_first" with
 /// that L2 eviction hint on its input boxes, StencilTile's InputEviction). Not registered for
 /// an algorithm whose default block and stage count it is (the plain
-/// BM_Stencil<Engine>/stages:S row runs it). After a row with evict_last the persisting L2
-/// lines are reset (etage::reset_l2_persisting_lines, untimed), so that later rows and their
-/// copy peers start from a plain L2.
+/// BM_Stencil<Engine>/stages:S row runs it). After a row with evict_last, and after every 3D
+/// row, the persisting L2 lines are reset (etage::reset_l2_persisting_lines, untimed), so that
+/// later rows start from a plain L2.
 template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1, int HaloBytes = 0,
           etage::L2Eviction E = etage::L2Eviction::Normal>
 Config stencil_config() {
@@ -831,7 +831,8 @@ void register_all() {
         if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
         // 3D rows: the default block's evict_last lines are mostly demoted by its last teams;
-        // the reset (untimed) clears the rest before the next row and the copy peer.
+        // the reset (untimed) clears the rest before the next row (the copy peers run first in
+        // each algorithm's group and their rates are kept).
         add(name, p, c.stages, check_key(name, c.stages, p), c.make(a), c.reset_l2 || a == Algo::Stencil3D);
       }
     }

@@ -153,6 +153,7 @@ int stream_mismatches(int n, int l2_prefetch = 0, int l2_demote = 0) {
     // With L2Eviction::Last and l2_demote_tiles m > 0, after the loop the team asks once more
     // for the origin of each row (one here) of the last min(m, tiles) tiles, to demote it.
     std::vector<int> const want = expected_origin_calls(tiles, Stages, l2_prefetch);
+    static_assert(decltype(src)::box_outer == 1, "one row per tile: one demotion call per demoted tile");
     int const demoted = E == L2Eviction::Last && Engine::l2_eviction_hints ? std::clamp(l2_demote, 0, tiles) : 0;
     REQUIRE(hn == int(want.size()) + demoted);
     auto const h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, log);
@@ -231,35 +232,45 @@ TEST_CASE("L2 demotion: the rows of the last tiles, each once, after every other
       CHECK(stream_mismatches<engine::CpAsync, 3, 128, L2Eviction::Last>(n, 0, m) == 0);
       CHECK(stream_mismatches<engine::BulkTensor, 2, 128, L2Eviction::Last>(n, 0, m) == 0);
       CHECK(stream_mismatches<engine::BulkTensor, 4, 128, L2Eviction::Last>(n, 3, m) == 0);
+      // Without the evict_last hint nothing is demoted, whatever l2_demote_tiles says.
+      CHECK(stream_mismatches<engine::BulkTensor, 2, 128>(n, 0, m) == 0);
 #endif
     }
   }
 }
 
 TEST_CASE("A box row's bytes inside the tensor (what an L2 demotion covers)", "[tile][l2-eviction]") {
+  auto const at = [](auto const& e) { return reinterpret_cast<std::uintptr_t>(&e); };
+  // Compares begin and end apart, so that a failure prints them (Catch2 cannot print a pair).
+  auto const span_is = [](auto const& s, std::int64_t c0, std::int64_t c1, int r, std::uintptr_t b,
+                          std::uintptr_t e) {
+    auto const got = impl::box_row_bytes(s, c0, c1, r);
+    CAPTURE(c0, c1, r);
+    CHECK(got.first == b);
+    CHECK(got.second == e);
+  };
   // Inner = 1 (LayoutRight): rows are the view's rows; a padded row stride (subview).
   Kokkos::View<float**, Kokkos::LayoutRight, Kokkos::HostSpace> base("base", 10, 64);
   auto v = Kokkos::subview(base, Kokkos::ALL, Kokkos::make_pair(0, 50));
   auto const s = make_tile_source<4, 16>(v);
   STATIC_CHECK(decltype(s)::inner == 1);
-  auto const at = [](auto const& e) { return reinterpret_cast<std::uintptr_t>(&e); };
-  using Span = Kokkos::pair<std::uintptr_t, std::uintptr_t>;
-  auto const none = Span{0, 0};
-  CHECK(impl::box_row_bytes(s, -1, -5, 0) == none);                            // row -1
-  CHECK(impl::box_row_bytes(s, -1, -5, 1) == Span{at(v(0, 0)), at(v(0, 10)) + 4});  // columns -5..10
-  CHECK(impl::box_row_bytes(s, 8, 40, 1) == Span{at(v(9, 40)), at(v(9, 49)) + 4});  // 40..55, cut at 50
-  CHECK(impl::box_row_bytes(s, 8, 40, 2) == none);                             // row 10
-  CHECK(impl::box_row_bytes(s, 3, 50, 0) == none);                             // columns 50..65
-  CHECK(impl::box_row_bytes(s, 3, -16, 0) == none);                            // columns -16..-1
-  CHECK(impl::box_row_bytes(s, 3, 17, 3) == Span{at(v(6, 17)), at(v(6, 32)) + 4});  // whole row
-  // Inner = 0 (LayoutLeft): the contiguous dimension is the first; a box (16, 4) has rows of
-  // 16 elements along it, one per column.
-  Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace> w("w", 50, 10);
-  auto const t = make_tile_source<16, 4>(w);
-  STATIC_CHECK(decltype(t)::inner == 0);
-  CHECK(impl::box_row_bytes(t, 40, 8, 1) == Span{at(w(40, 9)) , at(w(49, 9)) + 8});
-  CHECK(impl::box_row_bytes(t, -3, 0, 0) == Span{at(w(0, 0)), at(w(12, 0)) + 8});
-  CHECK(impl::box_row_bytes(t, 40, 8, 2) == none);
+  span_is(s, -1, -5, 0, 0, 0);                                     // row -1
+  span_is(s, -1, -5, 1, at(v(0, 0)), at(v(0, 10)) + 4);            // columns -5..10
+  span_is(s, 8, 40, 1, at(v(9, 40)), at(v(9, 49)) + 4);            // 40..55, cut at 50
+  span_is(s, 8, 40, 2, 0, 0);                                      // row 10
+  span_is(s, 3, 50, 0, 0, 0);                                      // columns 50..65
+  span_is(s, 3, -16, 0, 0, 0);                                     // columns -16..-1
+  span_is(s, 3, 17, 3, at(v(6, 17)), at(v(6, 32)) + 4);            // the whole row
+  // Inner = 0 (LayoutLeft): the contiguous dimension is the first; a box (16, 4) has rows of 16
+  // elements along it, one per column. The column stride (64) differs from the extent (50).
+  Kokkos::View<double**, Kokkos::LayoutLeft, Kokkos::HostSpace> wbase("wbase", 64, 10);
+  TileSource<double, 16, 4, 0> t;
+  t.data = wbase.data();
+  t.extent[0] = 50, t.extent[1] = 10;
+  t.stride[0] = 1, t.stride[1] = 64;
+  span_is(t, 40, 8, 1, at(wbase(40, 9)), at(wbase(49, 9)) + 8);
+  span_is(t, -3, 0, 0, at(wbase(0, 0)), at(wbase(12, 0)) + 8);
+  span_is(t, 40, 8, 2, 0, 0);
 }
 
 TEMPLATE_LIST_TEST_CASE("C08: a copy of 20 bytes (5 floats) into an 8-float stage zero-fills the tail",

@@ -62,6 +62,7 @@ template <class Source>
 ETAGE_INLINE_FUNCTION Kokkos::pair<std::uintptr_t, std::uintptr_t> box_row_bytes(Source const& src, std::int64_t c0,
                                                                                 std::int64_t c1, int r) {
   using T = typename Source::value_type;
+  KOKKOS_ASSERT(src.stride_inner() == 1);
   std::int64_t const outer = (Source::inner == 1 ? c0 : c1) + r, inner = Source::inner == 1 ? c1 : c0;
   std::int64_t const i0 = inner > 0 ? inner : 0,
                      i1 = inner + Source::box_inner < src.extent_inner() ? inner + Source::box_inner : src.extent_inner();

@@ -31,7 +31,8 @@ using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 /// out right after its load, so with k >= Stages the first ones precede the loads of tiles
 /// 1 ... Stages - 1 (this is the order that was measured, perf/NOTES.md, memory attempt 16).
 /// A hint: it changes no result. Preconditions: k >= 0 (k <= 0: none); `origin` is pure and
-/// cheap (the producer calls it a second time for each prefetched tile).
+/// cheap (the producer calls it a second time for each prefetched tile, and with
+/// l2_demote_tiles every team thread calls it once per demoted box row).
 ///
 /// `Eviction` (compile time, default L2Eviction::Normal): the L2 eviction priority of the
 /// copies that fill this operand's stages, on engines with Engine::l2_eviction_hints (others
@@ -44,7 +45,9 @@ using TileOrigin = Kokkos::Array<std::int64_t, 2>;
 /// priority (BulkTensor: applypriority.global.L2::evict_normal on every 128-byte line, spread
 /// over the team's threads). The evict_last lines that outlive a kernel in L2 are its last
 /// loaded ones; an algorithm whose last teams demote their last tiles leaves few of them
-/// (perf/NOTES.md, memory attempt 26). Changes no data; costs one instruction per line.
+/// (perf/NOTES.md, memory attempt 26). Changes no data; costs a team barrier and one
+/// instruction per line. Precondition: the same value on every thread of a team (the demotion
+/// starts with a team barrier).
 template <class Source, class OriginFn, L2Eviction Eviction = L2Eviction::Normal>
 struct Operand {
   using source_type = Source;
@@ -135,10 +138,12 @@ struct BoundOperand {
     }
   }
   ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
-  /// After the loop (every team thread): the L2 lines of the last op.l2_demote_tiles tiles'
-  /// boxes back to normal priority (see Operand), rows spread over the team's threads. A team
-  /// barrier first, so that every copy has landed before a line is demoted (the operand's
-  /// l2_demote_tiles is the same for the whole team, so all its threads reach it or none).
+  /// After the loop (every team thread): the L2 lines of the last min(op.l2_demote_tiles,
+  /// num_tiles) tiles' boxes back to normal priority (see Operand), rows spread over the team's
+  /// threads. A team barrier first, so that every copy has landed before a line is demoted.
+  /// BulkTensor's finalize already ends with one; this one keeps the rule for any engine that
+  /// gains l2_eviction_hints. All threads of a team reach it or none (Operand's precondition:
+  /// l2_demote_tiles is team-uniform, and so is num_tiles).
   template <class Member>
   ETAGE_INLINE_FUNCTION void l2_demote_tail(Member const& m, int num_tiles) const {
     if constexpr (Op::l2_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
