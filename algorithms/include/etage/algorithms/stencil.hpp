@@ -203,8 +203,9 @@ using default_stencil_tile =
 /// 87.0-87.3 % at 404 x 808 x 808, against 84.9-88.0 % for the same block without the hint:
 /// 1.7-2.6 points more on each grid. In the library's benchmark (the c3598a4 snapshot, three
 /// processes on one H200) the gain was smaller: 84.6-85.4 % against 83.6-84.0 % at 808^3, and
-/// 85.6-87.0 % against 85.9-86.3 % at 640^3 (why the benchmark and the probe differ at 640^3
-/// is not established; session 17 saw the same, memory attempt 25).
+/// 85.6-87.0 % against 85.9-86.3 % at 640^3. The benchmark times long enough for the board to
+/// reach its power cap, which lowers the SM clock and slows this kernel (attempt 26, runs G and
+/// H); in such long probe runs the gain was 0.8-2.2 points at 640^3 and 1.3-1.6 at 808^3.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
