@@ -555,10 +555,10 @@ void bm_copy(benchmark::State& state) {
   }
 }
 
-/// `reset_l2`: after the timed calls, return their persisting L2 lines to normal
-/// (etage::reset_l2_persisting_lines, untimed) before the copy peer may be timed.
-void measure(benchmark::State& state, Problem const& p, std::string const& config, Runner const& run,
-             bool reset_l2 = false) {
+/// After the timed calls, every row returns the persisting L2 lines they may leave (evict_last
+/// input boxes; the 3D default's demotion leaves few) to normal (etage::reset_l2_persisting_lines,
+/// untimed; on the host a fence), so that the next row starts from a plain L2.
+void measure(benchmark::State& state, Problem const& p, std::string const& config, Runner const& run) {
   Space const space;
   try {
     ensure_buffers(space, p.elements());
@@ -579,7 +579,7 @@ void measure(benchmark::State& state, Problem const& p, std::string const& confi
     T* const out = buffers().out.data();
     double const bytes = p.bytes();
     double const rate = time_calls(state, space, bytes, [&] { run(space, p, out); });
-    if (reset_l2) etage::reset_l2_persisting_lines(space);
+    etage::reset_l2_persisting_lines(space);
     double const copy = copy_rate(space, bytes);
     state.counters["peer_ratio"] = copy > 0 ? rate / copy : 0.0;
     state.SetLabel("float");
@@ -628,7 +628,6 @@ struct Config {
   bool variant = false;        // a shape or form other than the default
   bool default_2d = false;     // a stencil variant that is stencil_2d's default block and stage
   bool default_3d = false;     // count (its BM_Stencil2D<Engine>/stages:S row), or stencil_3d's
-  bool reset_l2 = false;       // its copies leave persisting L2 lines: reset after the row (3D rows always are)
 };
 
 /// Whether block (BO, BI, Threads, MinTeams, HaloBytes, input eviction E) is `Block` (its own
@@ -665,9 +664,8 @@ Config config() {
 /// instead of the space's, etage::stencil_halo_bytes, " evict_last" / " evict_first" with
 /// that L2 eviction hint on its input boxes, StencilTile's InputEviction). Not registered for
 /// an algorithm whose default block and stage count it is (the plain
-/// BM_Stencil<Engine>/stages:S row runs it). After a row with evict_last, and after every 3D
-/// row, the persisting L2 lines are reset (etage::reset_l2_persisting_lines, untimed), so that
-/// later rows start from a plain L2.
+/// BM_Stencil<Engine>/stages:S row runs it). Like every row, it is followed by an untimed reset
+/// of the persisting L2 lines (measure).
 template <class Engine, int Stages, int BO, int BI, int Threads, int MinTeams = 1, int HaloBytes = 0,
           etage::L2Eviction E = etage::L2Eviction::Normal>
 Config stencil_config() {
@@ -682,8 +680,7 @@ Config stencil_config() {
           Algo::Stencil2D,
           true,
           is_default_block_2d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes, E>(),
-          is_default_block_3d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes, E>(),
-          E == etage::L2Eviction::Last};
+          is_default_block_3d<Engine, Stages, BO, BI, Threads, MinTeams, HaloBytes, E>()};
 }
 
 /// A transpose tile or team other than the default: "<Engine> TDxTD" (" THt" with TH
@@ -710,11 +707,8 @@ std::string check_key(std::string const& name, int stages, Problem const& p) {
   return key.str();
 }
 
-void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run,
-         bool reset_l2 = false) {
-  benchmark::RegisterBenchmark(name.c_str(), [p, config, run, reset_l2](benchmark::State& st) {
-    measure(st, p, config, run, reset_l2);
-  })
+void add(std::string const& name, Problem const& p, int stages, std::string const& config, Runner run) {
+  benchmark::RegisterBenchmark(name.c_str(), [p, config, run](benchmark::State& st) { measure(st, p, config, run); })
       ->ArgNames(arg_names(p.algo))
       ->Args(args(p, stages))
       ->UseManualTime()
@@ -830,10 +824,7 @@ void register_all() {
         if (c.variant && (stencil_variant ? a != Algo::Stencil2D && a != Algo::Stencil3D : a != c.only)) continue;
         if ((a == Algo::Stencil2D && c.default_2d) || (a == Algo::Stencil3D && c.default_3d)) continue;
         std::string const name = std::string("BM_") + algo_name(a) + "<" + c.engine + ">";
-        // 3D rows: the default block's evict_last lines are mostly demoted by its last teams;
-        // the reset (untimed) clears the rest before the next row (the copy peers run first in
-        // each algorithm's group and their rates are kept).
-        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a), c.reset_l2 || a == Algo::Stencil3D);
+        add(name, p, c.stages, check_key(name, c.stages, p), c.make(a));
       }
     }
   }
