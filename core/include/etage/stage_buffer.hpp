@@ -42,10 +42,22 @@ class StageBuffer {
 
   StageBuffer() = default;
   /// Carves the ring out of `scratch` (a team's `team_scratch(0)`).
+  ///
+  /// In CUDA device code level-0 team scratch is the block's shared memory; the constructor
+  /// aborts when the pointer is not in the shared window (`__isShared`, e.g. level-1 scratch),
+  /// and otherwise tells the compiler so (`__builtin_assume`, CUDA C++ Programming Guide,
+  /// "Compiler optimization hint functions"). Without it nvcc lost the state space in some
+  /// instantiations and read the stages with generic 64-bit loads instead of `ld.shared`
+  /// (the 3D stencil's default kernel: 20 generic LD and no LDS for its stage reads in SASS;
+  /// perf/NOTES.md, memory attempt 27).
   template <class ScratchSpace>
   ETAGE_INLINE_FUNCTION explicit StageBuffer(ScratchSpace const& scratch)
       : data_(static_cast<T*>(scratch.get_shmem_aligned(Stages * slot_bytes(), stage_alignment))) {
     if (data_ == nullptr) Kokkos::abort("etage::StageBuffer: team scratch exhausted (scratch_bytes() not requested?)");
+#if defined(__CUDA_ARCH__)
+    if (!__isShared(data_)) Kokkos::abort("etage::StageBuffer: the ring must be in level-0 team scratch (shared memory)");
+    __builtin_assume(__isShared(data_));
+#endif
   }
   /// Wraps memory the caller owns (host tests); `data` must be stage_alignment-aligned.
   ETAGE_INLINE_FUNCTION explicit StageBuffer(T* data) : data_(data) {}
