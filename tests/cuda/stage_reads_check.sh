@@ -30,7 +30,9 @@ for path in sys.argv[1:]:
         kind = re.search(r'Stencil[23]DKernel', head).group(0)
         value = 'double' if re.search(r'TileSourceIdLi', head) else 'float'
         guard = re.search(r'Lb([01])ELb([01])EE', head)
-        label = f"{kind} ({value}, guard {guard.group(1)}, point path {guard.group(2)})" if guard else f"{kind} ({value})"
+        guard1 = re.search(r'Lb([01])EE', head)
+        label = (f"{kind} ({value}, guard {guard.group(1)}, point path {guard.group(2)})" if guard else
+                 f"{kind} ({value}, guard {guard1.group(1)})" if guard1 else f"{kind} ({value})")
         shared = len(re.findall(r'\bld\.shared(\.v[24])?\.f(32|64)\b', body))
         generic = [m.group(0).strip() for m in re.finditer(r'^\s*ld\.(v[24]\.)?f(32|64)\b.*$', body, re.M)]
         checked += 1

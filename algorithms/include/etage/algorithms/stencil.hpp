@@ -584,16 +584,9 @@ struct Stencil3DKernel {
         operand<Tile::input_eviction>(
             src, [=](int t) { return TileOrigin{{(first + t) * rows_per_plane + row_base, col}}; }, 0,
             team.league_rank() >= team.league_size() - l2_demote_teams ? stencil_3d_l2_demote_planes : 0));
-    int const rank = consumer_rank(team);
+    int const rank = team.team_rank() - 32 * Engine::producer_warps;
     if (rank < 0 || ze != nz || ze == zb) return;
     top(rank);
-  }
-
-  /// This thread's consumer rank (ConsumerContext::rank): its team rank less the engine's
-  /// producer threads; negative on those.
-  template <class Member>
-  ETAGE_FORCEINLINE_FUNCTION static int consumer_rank(Member const& team) {
-    return team.team_rank() - 32 * Engine::producer_warps;
   }
 
   /// A team's z range with V-point runs (star_in_plane_run): run e of the block (row
@@ -609,15 +602,6 @@ struct Stencil3DKernel {
     // Plain arrays of T (not of Vec), so that they stay in registers.
     T below[per_thread * V], partial[per_thread * V];
     for (int k = 0; k < per_thread * V; ++k) below[k] = partial[k] = b;
-    // Each run's output column (y, x) as an element offset from out.data(), so that a store
-    // adds one product (plane times out.stride(0)) instead of the view's three.
-    std::int64_t const plane_stride = std::int64_t(out.stride(0));
-    std::int64_t column[per_thread];
-#pragma unroll
-    for (int j = 0; j < per_thread; ++j) {
-      int const e = consumer_rank(team) + j * G::threads;
-      column[j] = (y0 + e / per_row) * std::int64_t(out.stride(1)) + (x0 + (e % per_row) * V) * std::int64_t(out.stride(2));
-    }
     stream_planes(
         team, y0, x0, zb, ze, first, last,
         [&](ConsumerContext const& ctx, auto const& tile, std::int64_t p, bool finish, bool start) {
@@ -634,7 +618,11 @@ struct Stencil3DKernel {
                 Vec<T, V> o;
 #pragma unroll
                 for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, centre.v[k]);
-                o.store_global(out.data() + (p - 1) * plane_stride + column[j]);
+                // The view's three 64-bit products per store. Hoisting each run's column
+                // offset out of the plane loop read 0.1-0.3 points more on BulkTensor and cost
+                // the RegisterDoubleBuffer kernel (128 registers) 228 more bytes of spills and
+                // 8 points (perf/NOTES.md, memory attempt 27): not kept.
+                o.store_global(&out(p - 1, y0 + y, x0 + x));
               }
 #pragma unroll
               for (int k = 0; k < V; ++k) {
