@@ -48,7 +48,7 @@ for path in [a for a in args if a != '--all']:
             continue
         if not every and 'Stencil3D' not in m.group(1):
             continue
-        ops = re.findall(r'/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)', f)
+        ops = re.findall(r'/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)', f)
         count = lambda p: sum(1 for o in ops if re.match(p, o))
         stores = dict(collections.Counter(o for o in ops if o.startswith('STG')))
         print(path.split('/')[-1], describe(m.group(1)), 'instructions', len(ops), 'LDS', count(r'LDS'), 'LD(generic)',
