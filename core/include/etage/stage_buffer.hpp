@@ -43,18 +43,24 @@ class StageBuffer {
   StageBuffer() = default;
   /// Carves the ring out of `scratch` (a team's `team_scratch(0)`).
   ///
-  /// In CUDA device code level-0 team scratch is the block's shared memory; the constructor
-  /// aborts when the pointer is not in the shared window (`__isShared`, e.g. level-1 scratch),
-  /// and otherwise tells the compiler so (`__builtin_assume`, CUDA C++ Programming Guide,
-  /// "Compiler optimization hint functions"). Without it nvcc lost the state space in some
-  /// instantiations and read the stages with generic 64-bit loads instead of `ld.shared`
-  /// (the 3D stencil's default kernel: 20 generic LD and no LDS for its stage reads in SASS;
-  /// perf/NOTES.md, memory attempt 27).
+  /// Precondition: `scratch` is level-0 team scratch with scratch_bytes() requested (see
+  /// TeamPolicy::set_scratch_size). Errors (device aborts, Kokkos::abort): "team scratch
+  /// exhausted" when the request does not fit; in CUDA device code, "the ring must be in
+  /// level-0 team scratch" when the pointer is not in the shared-memory window.
+  ///
+  /// In CUDA device code Kokkos places level-0 team scratch in the block's shared memory
+  /// (Kokkos Programming Guide, "Hierarchical Parallelism", scratch levels). After the null
+  /// check the constructor tests that (`__isShared`, CUDA C++ Programming Guide, "Address Space
+  /// Predicate Functions") and then tells the compiler (`__builtin_assume`, same guide,
+  /// "Compiler Optimization Hint Functions"). Without it nvcc lost the state space in some
+  /// instantiations and read the stages with generic 64-bit loads instead of `ld.shared` (the
+  /// 3D stencil's default kernel: 20 generic LD and no LDS for its stage reads in SASS;
+  /// perf/NOTES.md, memory attempt 27). The compile-only test cuda.stage_reads_shared checks it.
   template <class ScratchSpace>
   ETAGE_INLINE_FUNCTION explicit StageBuffer(ScratchSpace const& scratch)
       : data_(static_cast<T*>(scratch.get_shmem_aligned(Stages * slot_bytes(), stage_alignment))) {
     if (data_ == nullptr) Kokkos::abort("etage::StageBuffer: team scratch exhausted (scratch_bytes() not requested?)");
-#if defined(__CUDA_ARCH__)
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
     if (!__isShared(data_)) Kokkos::abort("etage::StageBuffer: the ring must be in level-0 team scratch (shared memory)");
     __builtin_assume(__isShared(data_));
 #endif
