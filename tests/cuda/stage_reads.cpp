@@ -1,7 +1,7 @@
 // Compile-only input of stage_reads_check.sh: the stencils' default GPU kernels on the
 // BulkTensor engine, whose threads read global memory only through the ring (TMA writes the
-// stages), so every floating-point load in their entry functions is a stage read. The check
-// reads this file's PTX (kept with -keep) and asks that those loads be ld.shared: with a
+// stages), so every load in their entry functions other than ld.param is a stage read. The
+// check reads this file's PTX (kept with -keep) and asks that those loads be ld.shared: with a
 // generic pointer into team scratch nvcc emitted generic 64-bit loads instead, in the 3D
 // kernel's instantiations without the point path (perf/NOTES.md, memory attempt 27).
 #include <Kokkos_Core.hpp>

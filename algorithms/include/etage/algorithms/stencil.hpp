@@ -619,9 +619,9 @@ struct Stencil3DKernel {
 #pragma unroll
                 for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, centre.v[k]);
                 // The view's three 64-bit products per store. Hoisting each run's column
-                // offset out of the plane loop read 0.1-0.3 points more on BulkTensor and cost
+                // offset out of the plane loop read 0.1-0.4 points more on BulkTensor and cost
                 // the RegisterDoubleBuffer kernel (128 registers) 228 more bytes of spills and
-                // 8 points (perf/NOTES.md, memory attempt 27): not kept.
+                // 8-9 points (perf/NOTES.md, memory attempt 27): not kept.
                 o.store_global(&out(p - 1, y0 + y, x0 + x));
               }
 #pragma unroll
