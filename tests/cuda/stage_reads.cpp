@@ -8,20 +8,17 @@
 #include <etage/algorithms/stencil.hpp>
 #include <etage/etage.hpp>
 
-using Mat = Kokkos::View<float**, Kokkos::LayoutRight, Kokkos::CudaSpace>;
-using Cube = Kokkos::View<float***, Kokkos::LayoutRight, Kokkos::CudaSpace>;
-using MatD = Kokkos::View<double**, Kokkos::LayoutRight, Kokkos::CudaSpace>;
-using CubeD = Kokkos::View<double***, Kokkos::LayoutRight, Kokkos::CudaSpace>;
+template <class T>
+using Mat = Kokkos::View<T**, Kokkos::LayoutRight, Kokkos::CudaSpace>;
+template <class T>
+using Cube = Kokkos::View<T***, Kokkos::LayoutRight, Kokkos::CudaSpace>;
 
-void stage_reads_stencil_2d(Mat const& in, Mat const& out) {
-  etage::stencil_2d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in, out, etage::Stencil2D<float>::jacobi());
+/// Instantiates stencil_2d's and stencil_3d's default BulkTensor kernels for T.
+template <class T>
+void stage_reads(Mat<T> const& in2, Mat<T> const& out2, Cube<T> const& in3, Cube<T> const& out3) {
+  etage::stencil_2d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in2, out2, etage::Stencil2D<T>::jacobi());
+  etage::stencil_3d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in3, out3, etage::Stencil3D<T>::jacobi());
 }
-void stage_reads_stencil_3d(Cube const& in, Cube const& out) {
-  etage::stencil_3d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in, out, etage::Stencil3D<float>::jacobi());
-}
-void stage_reads_stencil_2d_double(MatD const& in, MatD const& out) {
-  etage::stencil_2d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in, out, etage::Stencil2D<double>::jacobi());
-}
-void stage_reads_stencil_3d_double(CubeD const& in, CubeD const& out) {
-  etage::stencil_3d<etage::engine::BulkTensor, 0, void>(Kokkos::Cuda{}, in, out, etage::Stencil3D<double>::jacobi());
-}
+
+template void stage_reads<float>(Mat<float> const&, Mat<float> const&, Cube<float> const&, Cube<float> const&);
+template void stage_reads<double>(Mat<double> const&, Mat<double> const&, Cube<double> const&, Cube<double> const&);
