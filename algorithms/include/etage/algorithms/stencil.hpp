@@ -602,6 +602,23 @@ struct Stencil3DKernel {
     // Plain arrays of T (not of Vec), so that they stay in registers.
     T below[per_thread * V], partial[per_thread * V];
     for (int k = 0; k < per_thread * V; ++k) below[k] = partial[k] = b;
+    // Each run's output column (y, x) as an element offset from out.data(), computed once, so
+    // that a store adds one product (plane x out.stride(0)) instead of the view's three 64-bit
+    // products. Not on register-staged engines: the RegisterDoubleBuffer kernel sits at its
+    // 128-register bound and spilled 228 more bytes with it, reading 8-9 points less. Measured
+    // on the H200 (perf/NOTES.md, memory attempts 27 and 28): +0.1-0.4 points of copy on
+    // BulkTensor at 640^3 / 808^3.
+    constexpr bool column_offsets = !Engine::register_staged;
+    [[maybe_unused]] std::int64_t const plane_stride = std::int64_t(out.stride(0));
+    [[maybe_unused]] std::int64_t column[column_offsets ? per_thread : 1];
+    if constexpr (column_offsets) {
+      int const rank = team.team_rank() - 32 * Engine::producer_warps;
+#pragma unroll
+      for (int j = 0; j < per_thread; ++j) {
+        int const e = rank + j * G::threads;
+        column[j] = (y0 + e / per_row) * std::int64_t(out.stride(1)) + (x0 + (e % per_row) * V) * std::int64_t(out.stride(2));
+      }
+    }
     stream_planes(
         team, y0, x0, zb, ze, first, last,
         [&](ConsumerContext const& ctx, auto const& tile, std::int64_t p, bool finish, bool start) {
@@ -618,11 +635,8 @@ struct Stencil3DKernel {
                 Vec<T, V> o;
 #pragma unroll
                 for (int k = 0; k < V; ++k) o.v[k] = partial[j * V + k] + w.weighted(w.zp, centre.v[k]);
-                // The view's three 64-bit products per store. Hoisting each run's column
-                // offset out of the plane loop read 0.1-0.4 points more on BulkTensor and cost
-                // the RegisterDoubleBuffer kernel (128 registers) 228 more bytes of spills and
-                // 8-9 points (perf/NOTES.md, memory attempt 27): not kept.
-                o.store_global(&out(p - 1, y0 + y, x0 + x));
+                if constexpr (column_offsets) o.store_global(out.data() + (p - 1) * plane_stride + column[j]);
+                else o.store_global(&out(p - 1, y0 + y, x0 + x));
               }
 #pragma unroll
               for (int k = 0; k < V; ++k) {
