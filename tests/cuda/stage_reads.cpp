@@ -1,9 +1,12 @@
 // Compile-only input of stage_reads_check.sh: the stencils' default GPU kernels on the
 // BulkTensor engine, whose threads read global memory only through the ring (TMA writes the
-// stages), so every load in their entry functions other than ld.param is a stage read. The
-// check reads this file's PTX (kept with -keep) and asks that those loads be ld.shared: with a
-// generic pointer into team scratch nvcc emitted generic 64-bit loads instead, in the 3D
-// kernel's instantiations without the point path (perf/NOTES.md, memory attempt 27).
+// stages), so every load in their functions other than of their own parameters (ld.param,
+// ld.local) is a stage read. The check reads this file's PTX (kept with -keep) and asks that
+// those loads be ld.shared: with a generic pointer into team scratch nvcc emitted generic 64-bit
+// loads instead, in the 3D kernel's instantiations without the point path, and in the 2D
+// kernel's out-of-line point path (perf/NOTES.md, memory attempt 27). Each call instantiates
+// every kernel the launch can choose at run time: the 2D kernel with its sweep_points (edge and
+// interior), the 3D kernel with and without its run_points.
 #include <Kokkos_Core.hpp>
 #include <etage/algorithms/stencil.hpp>
 #include <etage/etage.hpp>

@@ -76,4 +76,18 @@ class StageBuffer {
   T* data_ = nullptr;
 };
 
+/// Restates, in a function the tile loop calls out of line, that `p` (a tile's `data`) points
+/// into a ring: in CUDA device code, shared memory. What the StageBuffer constructor tells the
+/// compiler holds in the function it is inlined into; a tile passed by value to a non-inlined
+/// function arrives as a generic pointer, and nvcc read it with generic loads (the 2D
+/// stencil's sweep_points: its 5 stage reads per point). Call it once, at the top of that
+/// function: the same assumption inside SourceTile's accessors made nvcc drop the stage loads
+/// (perf/NOTES.md, memory attempt 27). Precondition (not checked): `p` points into a ring.
+template <class T>
+ETAGE_FORCEINLINE_FUNCTION void assume_in_ring([[maybe_unused]] T const* p) {
+#if defined(KOKKOS_ENABLE_CUDA) && defined(__CUDA_ARCH__)
+  __builtin_assume(__isShared(p));
+#endif
+}
+
 }  // namespace etage

@@ -498,10 +498,12 @@ struct Stencil2DKernel {
   /// parameters) to local memory on entry, whether or not it has an edge tile. Measured on
   /// the H200 (perf/NOTES.md, memory attempt 15): those local stores added 28 % to the L2
   /// write sectors of the output (9.4 M over 33.6 M at 16384^2); without them 6 %, and the
-  /// kernel 1 % faster.
+  /// kernel 1 % faster. The tile arrives as a plain pointer (assume_in_ring: without it its 5
+  /// stage reads per point were generic loads).
   template <bool Edge, class TileT>
   static ETAGE_NOINLINE_FUNCTION void sweep_points(Stencil2DKernel const self, ConsumerContext const ctx,
                                                    TileT const tile, std::int64_t y0, std::int64_t x0) {
+    assume_in_ring(tile.data);
     self.template sweep<Edge>(ctx, tile, y0, x0);
   }
 
@@ -541,6 +543,8 @@ struct Stencil2DKernel {
 /// block (96 registers), against 32 bytes and 16 without it (perf/NOTES.md, memory attempt
 /// 22). On the H200 that read 85-86 / 82-84 % of copy (640^3 / 808^3) against 83-84 / 83 %
 /// in alternating processes (run A): within a point or two either way, kept for the spills.
+/// Since run_points takes the kernel by value (a copy on the stack): a 496-byte frame and 40
+/// bytes of spills (ptxas, sm_90).
 template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard, bool PointPath = true>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
@@ -681,16 +685,29 @@ struct Stencil3DKernel {
         return;
       }
     }
-    if constexpr (PointPath) run_points(team, interior, y0, x0, zb, ze, first, last);
+    if constexpr (PointPath) run_points(*this, team, interior, y0, x0, zb, ze, first, last);
   }
 
-  /// A team's z range one point at a time (edge blocks, or out without 16-byte stores). Not
-  /// inlined: its registers stay out of the interior path's allocation (ptxas: 154
-  /// registers for both inlined together against 72 for the interior path alone).
+  /// points out of line: its registers stay out of the interior path's allocation (ptxas: 154
+  /// registers for both inlined together against 72 for the interior path alone). Static,
+  /// with the kernel by value, as the 2D kernel's sweep_points: as a member function it got
+  /// the kernel's launch parameters through a generic pointer (cvta.param) and loaded its
+  /// members again after each output store, which might alias them: in the default float
+  /// block's PTX 97 generic f32 loads (weights, boundary value) and 111 u64 (out's pointer and
+  /// strides, extents) beside its 80 ld.shared stage reads; by value, none generic (the members
+  /// come from the local copy the call makes, on this path only).
   template <class Member>
-  ETAGE_NOINLINE_FUNCTION void run_points(Member const& team, bool interior, std::int64_t y0, std::int64_t x0,
-                                          std::int64_t zb, std::int64_t ze, std::int64_t first,
-                                          std::int64_t last) const {
+  static ETAGE_NOINLINE_FUNCTION void run_points(Stencil3DKernel const self, Member const& team, bool interior,
+                                                 std::int64_t y0, std::int64_t x0, std::int64_t zb, std::int64_t ze,
+                                                 std::int64_t first, std::int64_t last) {
+    self.points(team, interior, y0, x0, zb, ze, first, last);
+  }
+
+  /// A team's z range one point at a time (edge blocks, or out without 16-byte stores).
+  template <class Member>
+  ETAGE_FORCEINLINE_FUNCTION void points(Member const& team, bool interior, std::int64_t y0, std::int64_t x0,
+                                         std::int64_t zb, std::int64_t ze, std::int64_t first,
+                                         std::int64_t last) const {
     T below[G::per_thread], partial[G::per_thread];
     for (int k = 0; k < G::per_thread; ++k) below[k] = partial[k] = b;
 
