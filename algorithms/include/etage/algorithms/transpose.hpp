@@ -227,10 +227,13 @@ struct TransposeKernel {
   /// serve but B's strides do not allow: its element-wise index arithmetic stays out of the
   /// registers of the column-group path (as the 2D stencil's sweep_points, whose comment says
   /// why it is static and takes the kernel by value). ptxas (perf/NOTES.md, memory attempt 20):
-  /// the default persistent CpAsync transpose from 52 B of spills to none.
+  /// the default persistent CpAsync transpose from 52 B of spills to none. The tile arrives as
+  /// a plain pointer: assume_in_ring restates that it points into the ring (without it, its
+  /// stage read was a generic load on every engine; session 20).
   template <bool Edge, class Tile>
   static ETAGE_NOINLINE_FUNCTION void write_points(TransposeKernel const self, ConsumerContext const ctx,
                                                    Tile const tile, std::int64_t i0, std::int64_t j0) {
+    assume_in_ring(tile.data);
     self.template write<Edge>(ctx, tile, i0, j0);
   }
   /// The column-group split of a whole tile (see above). Store e: part e % lanes (V rows

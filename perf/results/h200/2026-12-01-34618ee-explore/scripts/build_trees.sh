@@ -2,7 +2,7 @@
 # Session 20: builds sweep_probe in one tree per library variant (make_tree.py) from commit $1
 # (default 34618ee), two at a time, and packs every binary built so far into
 # build/s20pack/pack.tar.xz. VARIANTS: make_tree.py arguments (binary probe_<arg without ":",
-# "+" as "_">).
+# "+" as "_">, after PREFIX if set).
 # Needs ETAGE_KOKKOS_CUDA (cmake/bootstrap.sh cuda prints it) and nvcc on PATH.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd); repo=$(git -C "$here" rev-parse --show-toplevel)
@@ -18,7 +18,7 @@ build() {
     -DKokkos_ROOT="$ETAGE_KOKKOS_CUDA" -DETAGE_ENABLE_CUDA=ON \
     -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" > "$d.configure.log"
   cmake --build "$d/build" --target sweep_probe -j 1 > "$d.build.log" 2>&1
-  strip -o "$work/bin/probe_$n" "$d/build/perf/sweep_probe"
+  strip -o "$work/bin/probe_${PREFIX:-}$n" "$d/build/perf/sweep_probe"
   echo "built $v"
 }
 pids=()

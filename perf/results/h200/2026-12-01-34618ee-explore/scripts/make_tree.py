@@ -11,7 +11,10 @@ joined with '+', e.g. hoist+demote:16):
 - tps:N: stencil_3d_teams_per_slot = N instead of 3 (more or fewer z ranges);
 - demote:P: stencil_3d_l2_demote_planes = P instead of 48;
 - tailpf:K: the teams of the last wave (those that demote) also ask L2 for the planes K ahead of
-  each issued plane (Operand::l2_prefetch_distance K; the others 0, as in the library).
+  each issued plane (Operand::l2_prefetch_distance K; the others 0, as in the library);
+- lagdemote: the teams that demote (Operand::l2_demote_tiles = n > 0) also demote while they
+  stream: after issuing tile t >= n, the issuing thread demotes every row of tile t - n; the
+  demotion after the loop then covers the last n tiles, as before (so every tile once).
 """
 import pathlib
 import shutil
@@ -64,6 +67,19 @@ LASTPLAIN = [(TL, '''  template <class Member, class Pipe, class State>
       int const n = op.l2_demote_tiles < num_tiles ? op.l2_demote_tiles : num_tiles;''')]
 
 
+LAGDEMOTE = [(TL, '''  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }''',
+              '''  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { return Tile{buffer.slot(slot)}; }
+  ETAGE_FORCEINLINE_FUNCTION void l2_demote_lagged(int t) const {
+    if constexpr (Op::l2_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
+      int const n = op.l2_demote_tiles;
+      if (n <= 0 || t < n) return;
+      TileOrigin const c = op.origin(t - n);
+      for (int r = 0; r < Source::box_outer; ++r) loader.l2_demote_row(c[0], c[1], r);
+    }
+  }'''), (TL, '''          (ops.prefetch_after(t, num_tiles), ...);''', '''          (ops.prefetch_after(t, num_tiles), ...);
+          (ops.l2_demote_lagged(t), ...);''')]
+
+
 def apply(v):
     if v == 'main':
         return
@@ -71,6 +87,8 @@ def apply(v):
         changes = HOIST
     elif v == 'lastplain':
         changes = LASTPLAIN
+    elif v == 'lagdemote':
+        changes = LAGDEMOTE
     elif v.startswith('tps:'):
         changes = [(S, 'inline constexpr int stencil_3d_teams_per_slot = 3;',
                     f'inline constexpr int stencil_3d_teams_per_slot = {int(v[4:])};')]
