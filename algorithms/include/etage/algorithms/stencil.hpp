@@ -281,7 +281,7 @@ inline constexpr int stencil_3d_teams_per_slot = 3;
 /// Input planes (boxes) whose L2 lines each of stencil_3d's last teams returns to the normal
 /// eviction priority when done, for a block with InputEviction = L2Eviction::Last (the GPU
 /// default): the last wave of the league (the teams that run at once, by the occupancy
-/// calculator) demotes the lines of its last 48 planes (all of a shorter z range). The
+/// calculator) demotes the lines of its last 24 planes (all of a shorter z range). The
 /// evict_last lines that outlive a sweep are its last-loaded ones, and the last wave loads
 /// them. Measured on the H200 (perf/NOTES.md, memory attempt 26; clean probe, floats):
 /// - run D (640^3 / 808^3): an L2-resident 16 MiB copy timed right after the sweeps took
@@ -291,9 +291,15 @@ inline constexpr int stencil_3d_teams_per_slot = 3;
 ///   the hint, in the same processes;
 /// - run E (the library's kernel, four grids): 0.97-1.01x after the default, 0.98-1.01x after
 ///   the same block without the hint.
+/// - session 20 (memory attempt 28, runs 2 and 3, two H200s, three rounds each): 24 planes
+///   instead of 48 read 0.4-0.7 points more at 640^3 and 0.2-0.3 at 808^3 and left the resident
+///   copy at 0.98-1.03x (48: 0.97-1.02x); 16 planes left up to 1.06x, 8 planes up to 1.13x.
+///   The demotion sits at the end of each last-wave team, in the kernel's tail. Demoting
+///   while streaming instead (the issuing thread demoting the plane 8 or 16 behind) read
+///   75-81 %: it delays the copies.
 /// What stays persisting is bounded, not nothing: lines a neighbouring team loads again after
 /// the demotion keep evict_last.
-inline constexpr int stencil_3d_l2_demote_planes = 48;
+inline constexpr int stencil_3d_l2_demote_planes = 24;
 
 /// Most output blocks per stencil_2d team on a GPU. The league is ceil(blocks / 8) teams and
 /// team r takes the consecutive blocks [blocks * r / league, blocks * (r + 1) / league) (7 or
