@@ -616,8 +616,8 @@ struct Stencil3DKernel {
     // that a store adds one product (plane x out.stride(0)) instead of the view's three 64-bit
     // products. Not on register-staged engines: the RegisterDoubleBuffer kernel sits at its
     // 128-register bound and spilled 228 more bytes with it, reading 8-9 points less. Measured
-    // on the H200 (perf/NOTES.md, memory attempts 27 and 28): +0.1-0.4 points of copy on
-    // BulkTensor at 640^3 / 808^3.
+    // on the H200 (perf/NOTES.md, memory attempts 27 and 28, three H200s): +0.2-0.3 points of
+    // copy on BulkTensor at 808^3, 0-0.2 at 640^3.
     constexpr bool column_offsets = !Engine::register_staged;
     [[maybe_unused]] std::int64_t const plane_stride = std::int64_t(out.stride(0));
     [[maybe_unused]] std::int64_t column[column_offsets ? per_thread : 1];
