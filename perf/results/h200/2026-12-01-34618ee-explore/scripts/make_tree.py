@@ -2,7 +2,7 @@
 """Session 20: adds sweep_probe.cpp (and its CMake target) to an unpatched copy of the tree
 (argv[1], e.g. `git archive 34618ee | tar -x -C DIR`) and applies library changes (argv[2],
 joined with '+', e.g. hoist+demote:16):
-- main: none (the library as committed);
+- main: none (the library as committed); base: the same, without blocks 2-6;
 - hoist: the 3D runs compute each run's output column offset once per team (session 19's
   19bb6f7 change), only for engines whose stages are not register-staged (RegisterDoubleBuffer
   spilled with it);
@@ -14,7 +14,11 @@ joined with '+', e.g. hoist+demote:16):
   each issued plane (Operand::l2_prefetch_distance K; the others 0, as in the library);
 - lagdemote: the teams that demote (Operand::l2_demote_tiles = n > 0) also demote while they
   stream: after issuing tile t >= n, the issuing thread demotes every row of tile t - n; the
-  demotion after the loop then covers the last n tiles, as before (so every tile once).
+  demotion after the loop then covers the last n tiles, as before (so every tile once);
+- stripe:P: league order in stripes of min(blocks, P % of the resident teams) blocks (the last
+  stripe what is left), range-major inside each stripe, so that block b's next z range starts
+  about one team time after its previous one (it reads the two planes they share); with one
+  stripe (blocks <= that size) the library's order.
 """
 import pathlib
 import shutil
@@ -81,7 +85,7 @@ LAGDEMOTE = [(TL, '''  ETAGE_FORCEINLINE_FUNCTION Tile tile(int slot) const { re
 
 
 def apply(v):
-    if v == 'main':
+    if v in ('main', 'base'):  # base: as main, without the extra blocks
         return
     if v == 'hoist':
         changes = HOIST
@@ -89,6 +93,12 @@ def apply(v):
         changes = LASTPLAIN
     elif v == 'lagdemote':
         changes = LAGDEMOTE
+    elif v.startswith('stripe:'):
+        changes = [(S, '''    std::int64_t const block = r % num_blocks, range = r / num_blocks;''',
+                    '''    std::int64_t const width = std::max<std::int64_t>(1, std::min<std::int64_t>(num_blocks, l2_demote_teams * %d / 100));
+    std::int64_t const stripe = r / (width * z_ranges), local = r %% (width * z_ranges);
+    std::int64_t const in_stripe = std::min<std::int64_t>(width, num_blocks - stripe * width);
+    std::int64_t const block = stripe * width + local %% in_stripe, range = local / in_stripe;''' % int(v[7:]))]
     elif v.startswith('tps:'):
         changes = [(S, 'inline constexpr int stencil_3d_teams_per_slot = 3;',
                     f'inline constexpr int stencil_3d_teams_per_slot = {int(v[4:])};')]
