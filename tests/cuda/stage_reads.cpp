@@ -4,7 +4,7 @@
 // ld.local) is a stage read. The check reads this file's PTX (kept with -keep) and asks that
 // those loads be ld.shared: with a generic pointer into team scratch nvcc emitted generic 64-bit
 // loads instead, in the 3D kernel's instantiations without the point path, and in the 2D
-// kernel's out-of-line point path (perf/NOTES.md, memory attempt 27). Each call instantiates
+// kernel's out-of-line point path (perf/NOTES.md, memory attempts 27 and 28). Each call instantiates
 // every kernel the launch can choose at run time: the 2D kernel with its sweep_points (edge and
 // interior), the 3D kernel with and without its run_points.
 #include <Kokkos_Core.hpp>

@@ -4,7 +4,7 @@
 # it (-keep), rebuilds it with BUILD_CMD, then reads the fresh PTX. It checks every kernel entry
 # (.entry) of Stencil2DKernel or Stencil3DKernel and their out-of-line point paths (.func: the 2D
 # kernel's sweep_points and the 3D kernel's run_points, which grids whose nx is not a multiple
-# of the vector width and outputs without 16-byte stores take). In each it requires at least one
+# of the vector width or outputs without 16-byte stores take). In each it requires at least one
 # ld.shared of a floating-point value and no generic load (ld with no state space, any type,
 # predicated or not): these kernels' threads read global memory only through the ring, and their
 # own parameters from the parameter or local state space, so a generic load there is a stage

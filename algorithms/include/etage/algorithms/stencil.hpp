@@ -292,7 +292,7 @@ inline constexpr int stencil_3d_teams_per_slot = 3;
 /// - run E (the library's kernel, four grids): 0.97-1.01x after the default, 0.98-1.01x after
 ///   the same block without the hint.
 /// - session 20 (memory attempt 28, runs 2 and 3, two H200s, three rounds each): 24 planes
-///   instead of 48 read 0.4-0.7 points more at 640^3 and 0.2-0.3 at 808^3 and left the resident
+///   instead of 48 read 0.4-0.6 points more at 640^3 and 0.2 at 808^3 and left the resident
 ///   copy at 0.98-1.03x (48: 0.97-1.02x); 16 planes left up to 1.06x, 8 planes up to 1.13x.
 ///   The demotion sits at the end of each last-wave team, in the kernel's tail. Demoting
 ///   while streaming instead (the issuing thread demoting the plane 8 or 16 behind) read
@@ -616,8 +616,8 @@ struct Stencil3DKernel {
     // that a store adds one product (plane x out.stride(0)) instead of the view's three 64-bit
     // products. Not on register-staged engines: the RegisterDoubleBuffer kernel sits at its
     // 128-register bound and spilled 228 more bytes with it, reading 8-9 points less. Measured
-    // on the H200 (perf/NOTES.md, memory attempts 27 and 28, three H200s): +0.2-0.3 points of
-    // copy on BulkTensor at 808^3, 0-0.2 at 640^3.
+    // on the H200 (perf/NOTES.md, memory attempt 28, three H200s): +0.2-0.3 points of copy on
+    // BulkTensor at 808^3, 0-0.2 at 640^3.
     constexpr bool column_offsets = !Engine::register_staged;
     [[maybe_unused]] std::int64_t const plane_stride = std::int64_t(out.stride(0));
     [[maybe_unused]] std::int64_t column[column_offsets ? per_thread : 1];
@@ -699,8 +699,8 @@ struct Stencil3DKernel {
   /// with the kernel by value, as the 2D kernel's sweep_points: as a member function it got
   /// the kernel's launch parameters through a generic pointer (cvta.param) and loaded its
   /// members again after each output store, which might alias them: in the default float
-  /// block's PTX 97 generic f32 loads (weights, boundary value) and 111 u64 (out's pointer and
-  /// strides, extents) beside its 80 ld.shared stage reads; by value, none generic (the members
+  /// block's PTX 97 generic f32 and 8 v2.f32 loads (weights, boundary value) and 111 u64 (out's
+  /// pointer and strides, extents) beside its 80 ld.shared stage reads; by value, none generic (the members
   /// come from the local copy the call makes, on this path only).
   template <class Member>
   static ETAGE_NOINLINE_FUNCTION void run_points(Stencil3DKernel const self, Member const& team, bool interior,

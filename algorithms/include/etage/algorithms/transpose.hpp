@@ -229,7 +229,7 @@ struct TransposeKernel {
   /// why it is static and takes the kernel by value). ptxas (perf/NOTES.md, memory attempt 20):
   /// the default persistent CpAsync transpose from 52 B of spills to none. The tile arrives as
   /// a plain pointer: assume_in_ring restates that it points into the ring (without it, its
-  /// stage read was a generic load on every engine; session 20).
+  /// stage read was a generic load on every engine: perf/NOTES.md, memory attempt 28).
   template <bool Edge, class Tile>
   static ETAGE_NOINLINE_FUNCTION void write_points(TransposeKernel const self, ConsumerContext const ctx,
                                                    Tile const tile, std::int64_t i0, std::int64_t j0) {
