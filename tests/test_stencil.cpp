@@ -1,7 +1,9 @@
 /// Jacobi stencils on every engine under test against a double-precision host reference:
 /// 2D 5-point and 3D 7-point, zero and fixed boundaries, zero-width halo sides and a 1x1 grid
 /// (field case C16), layouts and subviews, several sweeps, Auto, bad input.
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <regex>
@@ -417,6 +419,62 @@ TEST_CASE("stencil_3d's block without a named one follows the stage count it res
   VR in_odd("in_odd", 4, 60, 301), out_odd("out_odd", 4, 60, 301);
   auto const odd = launched([&] { stencil_3d<E>(test::Space{}, in_odd, out_odd, w); });
   CHECK_THAT(odd, !Catch::Matchers::ContainsSubstring("runs only"));
+}
+
+TEST_CASE("stencil_3d's league order: stripes of blocks, range-major inside each", "[stencil][3d][league]") {
+  using etage::impl::stencil_3d_work;
+  // Computed against a direct enumeration: stripe s holds blocks [s * width, min((s + 1) *
+  // width, blocks)); inside it the teams go over its blocks for range 0, then range 1, ...
+  for (std::int64_t blocks : {1, 2, 7, 200, 357}) {
+    for (std::int64_t ranges : {1, 3, 8}) {
+      for (std::int64_t stripe : std::initializer_list<std::int64_t>{0, 1, 5, 264, blocks, blocks + 1}) {
+        CAPTURE(blocks, ranges, stripe);
+        std::int64_t const width = stripe <= 0 || stripe > blocks ? blocks : stripe;
+        std::vector<int> seen(std::size_t(blocks * ranges), 0);
+        std::int64_t r = 0;
+        bool in_order = true;
+        for (std::int64_t first = 0; first < blocks; first += width) {
+          std::int64_t const last = std::min(first + width, blocks);
+          for (std::int64_t range = 0; range < ranges; ++range) {
+            for (std::int64_t block = first; block < last; ++block, ++r) {
+              auto const work = stencil_3d_work(r, blocks, ranges, stripe);
+              in_order = in_order && work.block == block && work.range == range;
+              if (work.block >= 0 && work.block < blocks && work.range >= 0 && work.range < ranges)
+                ++seen[std::size_t(work.range * blocks + work.block)];
+            }
+          }
+        }
+        CHECK(r == blocks * ranges);
+        CHECK(in_order);
+        CHECK(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+      }
+    }
+  }
+  // One stripe (the order before stripes): team r takes block r mod blocks, range r / blocks.
+  for (std::int64_t r = 0; r < 357 * 8; ++r) {
+    auto const work = stencil_3d_work(r, 357, 8, 0);
+    REQUIRE(work.block == r % 357);
+    REQUIRE(work.range == r / 357);
+  }
+  // Stripes of 264 over 357 blocks: block 10's range 1 starts one stripe row (264 teams) after
+  // its range 0; in the last stripe (93 blocks) 93 teams after.
+  CHECK(stencil_3d_work(10, 357, 8, 264).block == 10);
+  CHECK(stencil_3d_work(10 + 264, 357, 8, 264).block == 10);
+  CHECK(stencil_3d_work(10 + 264, 357, 8, 264).range == 1);
+  CHECK(stencil_3d_work(264 * 8 + 93 + 5, 357, 8, 264).block == 264 + 5);
+  CHECK(stencil_3d_work(264 * 8 + 93 + 5, 357, 8, 264).range == 1);
+#if ETAGE_HAS_CUDA_ENGINES
+  // On a GPU the stripes are one wave of teams (264 on an H200): a grid of 21 x 14 = 294
+  // default blocks takes two stripes there, and must read as the reference does.
+  for (bool fixed : {false, true})
+    CHECK(stencil_error<engine::BulkTensor, 0, float, 3, R>(StencilCase{10, 336, 1792, full, fixed, 1}) <=
+          tolerance<float>());
+  Kokkos::View<float***, test::Space> in("in", 10, 336, 1792), out("out", 10, 336, 1792);
+  auto const label = test::only_label("etage::stencil_3d<", [&] {
+    stencil_3d<engine::BulkTensor>(test::Space{}, in, out, Stencil3D<float>::jacobi());
+  });
+  CHECK_THAT(label, Catch::Matchers::ContainsSubstring("league in stripes of"));
+#endif
 }
 
 TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 bytes, the GPU's, and 48)",

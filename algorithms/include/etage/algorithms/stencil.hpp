@@ -551,6 +551,29 @@ struct Stencil2DKernel {
 /// in alternating processes (run A): within a point or two either way, kept for the spills.
 /// Since run_points takes the kernel by value (a copy on the stack): a 496-byte frame and 40
 /// bytes of spills (ptxas, sm_90).
+/// One team's work in stencil_3d: output block `block` (row-major over the (y, x) blocks) over
+/// z range `range`.
+struct Stencil3DWork {
+  std::int64_t block, range;
+};
+
+/// The league order of stencil_3d: team r of a league of blocks x ranges teams takes
+/// stencil_3d_work(r, blocks, ranges, stripe). The blocks go in stripes of `stripe` consecutive
+/// blocks (the last stripe what is left; stripe <= 0 or >= blocks: one stripe), and inside a
+/// stripe range-major: the stripe's blocks over range 0, then over range 1, ... So with the
+/// stripe as wide as the teams the device runs at once, block b's range k + 1 starts about one
+/// team time after its range k, while that team's last planes (the two the ranges share, loaded
+/// by both) may still be in L2; with one stripe over many more blocks than that it starts
+/// blocks / resident team times later. Every (block, range) pair is taken by exactly one
+/// r in [0, blocks x ranges). Preconditions: blocks >= 1, ranges >= 1, 0 <= r < blocks x ranges.
+KOKKOS_INLINE_FUNCTION Stencil3DWork stencil_3d_work(std::int64_t r, std::int64_t blocks, std::int64_t ranges,
+                                                     std::int64_t stripe) {
+  std::int64_t const width = stripe <= 0 || stripe > blocks ? blocks : stripe;
+  std::int64_t const first = r / (width * ranges) * width, local = r % (width * ranges);
+  std::int64_t const in_stripe = blocks - first < width ? blocks - first : width;
+  return {first + local % in_stripe, local / in_stripe};
+}
+
 template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard, bool PointPath = true>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
@@ -564,6 +587,8 @@ struct Stencil3DKernel {
   // With Tile::input_eviction == Last: the last l2_demote_teams teams of the league demote the
   // L2 lines of their last stencil_3d_l2_demote_planes input boxes when done (Operand).
   std::int64_t l2_demote_teams = 0;
+  // The league order's stripe width in blocks (stencil_3d_work; 0: one stripe).
+  std::int64_t stripe_blocks = 0;
   static constexpr bool runs = G::BI % G::V == 0;
   static_assert(PointPath || runs, "etage stencil_3d: a block whose rows do not split into runs needs the point path");
 
@@ -673,7 +698,8 @@ struct Stencil3DKernel {
   template <class Member>
   ETAGE_FUNCTION void operator()(Member const& team) const {
     std::int64_t const r = team.league_rank();
-    std::int64_t const block = r % num_blocks, range = r / num_blocks;
+    Stencil3DWork const work = stencil_3d_work(r, num_blocks, z_ranges, stripe_blocks);
+    std::int64_t const block = work.block, range = work.range;
     std::int64_t const y0 = (block / blocks_x) * G::BO, x0 = (block % blocks_x) * G::BI;
     std::int64_t const zb = nz * range / z_ranges, ze = nz * (range + 1) / z_ranges;
     // Planes loaded: the one below the range (if any), the range, the one above (if any).
@@ -846,18 +872,23 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
         using Kernel =
             Stencil3DKernel<Engine, S, Tile, decltype(src), CanonicalOut3<T, Mem>, Guard, decltype(point_path)::value>;
         Kernel kernel{src, out, w.template with_guard<Guard>(), b, nz, ny, nx, blocks_x, blocks, ranges, vector_out};
+        // One wave: the teams that run at once (the occupancy calculator; 0 where it has none,
+        // the host spaces).
+        constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
+        std::int64_t const resident = ConcurrentTeams<ExecSpace>::template count<StencilPolicy<ExecSpace, Engine, Tile>, Kernel>(
+            space, team_size, tile_loop_scratch_bytes<Engine, S, decltype(src)>());
+        // The league in stripes of one wave of blocks (stencil_3d_work).
+        kernel.stripe_blocks = resident;
         if constexpr (Tile::input_eviction == L2Eviction::Last && Engine::l2_eviction_hints) {
-          // One wave: the teams that run at once (the occupancy calculator; else what the
-          // thread count allows, an upper bound).
-          constexpr int team_size = tile_loop_team_size<Engine>(Tile::threads);
-          std::int64_t const resident =
-              ConcurrentTeams<ExecSpace>::template count<StencilPolicy<ExecSpace, Engine, Tile>, Kernel>(
-                  space, team_size, tile_loop_scratch_bytes<Engine, S, decltype(src)>());
+          // Else what the thread count allows, an upper bound.
           kernel.l2_demote_teams = resident > 0 ? resident : concurrent_teams(space, team_size);
         }
         // The label says which of the two kernels runs, and which teams demote L2 lines (tests
         // read it).
         std::string variant = decltype(point_path)::value ? "" : "runs only";
+        if (resident > 0 && resident < blocks)
+          variant += std::string(variant.empty() ? "" : ", ") + "league in stripes of " + std::to_string(resident) +
+                     " blocks";
         if (kernel.l2_demote_teams > 0)
           variant += std::string(variant.empty() ? "" : ", ") + "the last " + std::to_string(kernel.l2_demote_teams) +
                      " teams demote the L2 lines of their last " + std::to_string(stencil_3d_l2_demote_planes) +
