@@ -542,15 +542,6 @@ struct Stencil2DKernel {
   }
 };
 
-/// `PointPath`: the kernel carries run_points, the one-point-at-a-time path. A launch whose
-/// every block takes runs (out takes 16-byte stores and nx is a multiple of V) instantiates
-/// the kernel without it: the call into that non-inlined path alone made ptxas keep a stack
-/// frame of 320-336 bytes and spill 32-36 bytes in the kernel of the default 16 x 128 float
-/// block (96 registers), against 32 bytes and 16 without it (perf/NOTES.md, memory attempt
-/// 22). On the H200 that read 85-86 / 82-84 % of copy (640^3 / 808^3) against 83-84 / 83 %
-/// in alternating processes (run A): within a point or two either way, kept for the spills.
-/// Since run_points takes the kernel by value (a copy on the stack): a 496-byte frame and 40
-/// bytes of spills (ptxas, sm_90).
 /// One team's work in stencil_3d: output block `block` (row-major over the (y, x) blocks) over
 /// z range `range`.
 struct Stencil3DWork {
@@ -560,16 +551,20 @@ struct Stencil3DWork {
 /// The league order of stencil_3d: team r of a league of blocks x ranges teams takes
 /// stencil_3d_work(r, blocks, ranges, stripe). The blocks go in stripes of `stripe` consecutive
 /// blocks (the last stripe what is left; stripe <= 0 or >= blocks: one stripe), and inside a
-/// stripe range-major: the stripe's blocks over range 0, then over range 1, ... So with the
-/// stripe as wide as the teams the device runs at once, block b's range k + 1 starts about one
-/// team time after its range k, while that team's last planes (the two the ranges share, loaded
-/// by both) may still be in L2; with one stripe over many more blocks than that it starts
-/// blocks / resident team times later. Every (block, range) pair is taken by exactly one
+/// stripe range-major: the stripe's blocks over range 0, then over range 1, ... So in a stripe
+/// as wide as the teams the device runs at once (stencil_3d passes that count), block b's range
+/// k + 1 starts about one team time after its range k, while that team's last planes (the two
+/// the ranges share, loaded by both) may still be in L2; with one stripe over many more blocks
+/// than that it starts blocks / resident team times later. A last stripe narrower than that
+/// (at 808^3 on the H200: 93 of 357 blocks) runs several ranges of a block at once, as one
+/// stripe of fewer blocks than the resident teams does (640^3: 200 blocks). Every (block, range) pair is taken by exactly one
 /// r in [0, blocks x ranges). Preconditions: blocks >= 1, ranges >= 1, 0 <= r < blocks x ranges.
-/// Measured on the H200 at 808^3 floats (357 default blocks, 264 resident teams; perf/NOTES.md,
-/// memory attempts 28 and 29, three H200s): 0.35-0.45 points of copy more than one stripe
-/// (89.5-89.8 % against 89.1-89.4 % in the probe), and 0.8 % fewer DRAM bytes read (1.033x the
-/// grid against 1.041x, Nsight Compute). Blocks numbered y-fastest instead (x neighbours 51 teams
+/// Measured on the H200 with BulkTensor and the default block at 3 stages, in the exploration
+/// probe (not the benchmark), at 808^3 floats (357 blocks, 264 resident teams; perf/NOTES.md,
+/// memory attempts 28 and 29, three H200s): about 0.4 points of copy more than one stripe
+/// (89.5-89.8 % against 89.1-89.5 %), and 0.8 % fewer DRAM bytes read (1.033x the grid against
+/// 1.041x, Nsight Compute); at 640^3 (one stripe) the same order as before. The other engines
+/// take the same order, not measured. Blocks numbered y-fastest instead (x neighbours 51 teams
 /// apart) read 73 %.
 KOKKOS_INLINE_FUNCTION Stencil3DWork stencil_3d_work(std::int64_t r, std::int64_t blocks, std::int64_t ranges,
                                                      std::int64_t stripe) {
@@ -579,6 +574,15 @@ KOKKOS_INLINE_FUNCTION Stencil3DWork stencil_3d_work(std::int64_t r, std::int64_
   return {first + local % in_stripe, local / in_stripe};
 }
 
+/// `PointPath`: the kernel carries run_points, the one-point-at-a-time path. A launch whose
+/// every block takes runs (out takes 16-byte stores and nx is a multiple of V) instantiates
+/// the kernel without it: the call into that non-inlined path alone made ptxas keep a stack
+/// frame of 320-336 bytes and spill 32-36 bytes in the kernel of the default 16 x 128 float
+/// block (96 registers), against 32 bytes and 16 without it (perf/NOTES.md, memory attempt
+/// 22). On the H200 that read 85-86 / 82-84 % of copy (640^3 / 808^3) against 83-84 / 83 %
+/// in alternating processes (run A): within a point or two either way, kept for the spills.
+/// Since run_points takes the kernel by value (a copy on the stack): a 496-byte frame and 40
+/// bytes of spills (ptxas, sm_90).
 template <class Engine, int Stages, class Tile, class Source, class OutV, bool Guard, bool PointPath = true>
 struct Stencil3DKernel {
   using T = typename Source::value_type;
@@ -888,8 +892,8 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
           // Else what the thread count allows, an upper bound.
           kernel.l2_demote_teams = resident > 0 ? resident : concurrent_teams(space, team_size);
         }
-        // The label says which of the two kernels runs, and which teams demote L2 lines (tests
-        // read it).
+        // The label says which of the two kernels runs, whether the league goes in stripes,
+        // and which teams demote L2 lines (tests read it).
         std::string variant = decltype(point_path)::value ? "" : "runs only";
         if (resident > 0 && resident < blocks)
           variant += std::string(variant.empty() ? "" : ", ") + "league in stripes of " + std::to_string(resident) +

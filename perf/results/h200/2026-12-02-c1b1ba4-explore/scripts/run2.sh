@@ -8,7 +8,7 @@
 #     reads beyond the grid's bytes comes from the halo rows and columns alone);
 #  2. timing in alternating processes, three rounds, 640^3 and 808^3: the library's order before
 #     (s21_base) and with stripes (s21b_base), and with stripes: 2, 4 or 5 teams per slot instead
-#     of 3 (808^3: 6, 11, 13 z ranges instead of 8; 640^3: 10, 19, 24 instead of 15), and the
+#     of 3 (808^3: 6, 11, 14 z ranges instead of 8; 640^3: 10, 19, 24 instead of 15), and the
 #     blocks numbered y-fastest (ymajor).
 # Device command: bash perf/results/h200/2026-12-02-c1b1ba4-explore/scripts/run2.sh build/s20pack/pack.tar.xz
 set -u
