@@ -557,8 +557,9 @@ struct Stencil3DWork {
 /// the ranges share, loaded by both) may still be in L2; with one stripe over many more blocks
 /// than that it starts blocks / resident team times later. A last stripe narrower than that
 /// (at 808^3 on the H200: 93 of 357 blocks) runs several ranges of a block at once, as one
-/// stripe of fewer blocks than the resident teams does (640^3: 200 blocks). Every (block, range) pair is taken by exactly one
-/// r in [0, blocks x ranges). Preconditions: blocks >= 1, ranges >= 1, 0 <= r < blocks x ranges.
+/// stripe of fewer blocks than the resident teams does (640^3: 200 blocks). Every (block,
+/// range) pair is taken by exactly one r in [0, blocks x ranges). Preconditions: blocks >= 1,
+/// ranges >= 1, 0 <= r < blocks x ranges.
 /// Measured on the H200 with BulkTensor and the default block at 3 stages, in the exploration
 /// probe (not the benchmark), at 808^3 floats (357 blocks, 264 resident teams; perf/NOTES.md,
 /// memory attempts 28 and 29, three H200s): about 0.4 points of copy more than one stripe
@@ -895,13 +896,11 @@ std::string stencil_3d_run(ExecSpace const& space, CanonicalIn<T, Mem> const& in
         // The label says which of the two kernels runs, whether the league goes in stripes,
         // and which teams demote L2 lines (tests read it).
         std::string variant = decltype(point_path)::value ? "" : "runs only";
-        if (resident > 0 && resident < blocks)
-          variant += std::string(variant.empty() ? "" : ", ") + "league in stripes of " + std::to_string(resident) +
-                     " blocks";
+        auto const add = [&](std::string const& part) { variant += (variant.empty() ? "" : ", ") + part; };
+        if (resident > 0 && resident < blocks) add("league in stripes of " + std::to_string(resident) + " blocks");
         if (kernel.l2_demote_teams > 0)
-          variant += std::string(variant.empty() ? "" : ", ") + "the last " + std::to_string(kernel.l2_demote_teams) +
-                     " teams demote the L2 lines of their last " + std::to_string(stencil_3d_l2_demote_planes) +
-                     " planes";
+          add("the last " + std::to_string(kernel.l2_demote_teams) + " teams demote the L2 lines of their last " +
+              std::to_string(stencil_3d_l2_demote_planes) + " planes");
         return stencil_launch<decltype(kernel), Engine, S, Tile>(space, kernel, blocks * ranges, forced, "stencil_3d",
                                                                  variant);
       };
