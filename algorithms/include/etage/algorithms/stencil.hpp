@@ -1063,12 +1063,12 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///   Stages > 3, default_stencil_tile_3d_deep; where the engine runs 1 or 2 stages, forced
 ///   or its most (RegisterDoubleBuffer), default_stencil_tile_3d_shallow).
 /// - Bytes per sweep: nx*ny*nz*sizeof(T) read once and written once.
-/// - Speed depends on the row pitch (the elements between the starts of consecutive rows),
-///   not only on the extents. Measured on the H200, default block, floats, % of a device copy
-///   of the same bytes (perf/NOTES.md, memory attempt 30, probe): 808^3 unpadded 90.2 %; the
-///   same grid as a subview of rows padded to 816 / 832 / 896 / 1024 elements 89.2 / 87.4 /
-///   84.7 / 82.0 %; 512 x 1024 x 1024 (4 KiB rows) 85.3 %, padded to 1056 elements 87.1 %.
-///   Padding past nx costs; pitches of a multiple of 4 KiB cost too.
+/// - Speed depends on the extents and on the row pitch (elements between the starts of
+///   consecutive rows). Measured on the H200, default block, floats, % of a device copy of the
+///   same bytes (perf/NOTES.md, memory attempt 30, probe): 808^3 unpadded 90.2 %; the same grid
+///   as a subview of rows of 816 / 832 / 896 / 1024 elements 89.2 / 87.3 / 84.7 / 82.0 %;
+///   512 x 1024 x 1024 unpadded (4 KiB rows) 85.3 %, as a subview of rows of 1056 elements
+///   87.1 %. Padding cost at nx = 808 and helped at nx = 1024; no rule is established.
 /// Errors: as for stencil_2d, plus InvalidArgument when `in` cannot be read as a 2D view.
 /// Asynchronous as stencil_2d.
 template <class Engine = engine::Auto, int Stages = 0, class Tile = void, class ExecSpace, class InV, class OutV>

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Session 22: tabulates runs 1-3 (run*/summary.txt next to scripts/): per binary, row pitch (run 3)
+"""Session 22: tabulates runs 1-4 (run*/summary.txt next to scripts/): per binary, row pitch (run 3)
 and grid the min-max % of copy over every timed line, with the resident-copy ratio (the 16 MiB
 copy's time right after the sweeps over its time after a reset); then each Nsight Compute
 sweep's DRAM bytes (multiples of the grid's bytes), time, instructions, issue activity and SM
-clock. Usage: tabulate22.py [RUN_DIR...] (default: run1 run2 run3)"""
+clock. Usage: tabulate22.py [RUN_DIR...] (default: run1 run2 run3 run4)"""
 import pathlib
 import re
 import sys
 
 base = pathlib.Path(__file__).resolve().parent.parent
-for run in sys.argv[1:] or ['run1', 'run2', 'run3']:
+for run in sys.argv[1:] or ['run1', 'run2', 'run3', 'run4']:
     txt = (base / run / 'summary.txt').read_text()
     print(f'# {run}: {txt.splitlines()[0]}')
     frac, key = {}, None
