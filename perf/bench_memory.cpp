@@ -1,27 +1,30 @@
 /// Effective bandwidth of the memory-bound etage algorithms (transpose, 2D/3D Jacobi
-/// stencils, sum reduction) on every engine and stage count, next to a device-to-device copy
+/// stencils, the sum, dot and max reductions) on every engine and stage count, next to a device-to-device copy
 /// of the same byte count measured in the same process, and to plain Kokkos
 /// RangePolicy/MDRangePolicy versions of the same computations.
 ///
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
-/// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (stencil
+/// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (the sum),
+/// BM_Dot<Engine>/stages:S/N:n (x and y of n elements each), BM_Max<Engine>/stages:S/N:n (stencil
 /// blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
 /// other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB" with a column
 /// halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
 /// stages, so BM_Stencil3D<Engine>/stages:S with S > 3 runs the 16x64 2/SM block,
 /// etage::default_stencil_tile_3d_deep, and with S <= 2 the 24x128 2/SM block,
 /// etage::default_stencil_tile_3d_shallow; transpose tiles or teams other than the default: <Engine TDxTD> or
-/// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce times the
-/// sum into a device view (asynchronous, as every other algorithm here);
+/// <Engine TDxTD THt N/SM>, TH consumer threads, register room for N teams per SM). BM_Reduce,
+/// BM_Dot and BM_Max time the reduction into a device view (asynchronous, as every other
+/// algorithm here);
 /// BM_Reduce<Engine value> the form that returns the value (a fence per call); peers
 /// BM_Copy/bytes:B (Kokkos::deep_copy of B bytes: B read + B written),
-/// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce>/stages:0/... (one point per index) and
+/// BM_KokkosRange<Transpose|Stencil2D|Stencil3D|Reduce|Dot|Max>/stages:0/... (one point per
+/// index; for the reductions a plain parallel_reduce) and
 /// BM_KokkosRuns<Stencil2D|Stencil3D>/stages:0/... (runs of 4 points per thread, in teams of
 /// 8 x 32 threads on a GPU, 3D marching z: runs_stencil2d, runs_stencil3d) and
 /// BM_KokkosTiles<Transpose>/stages:0/... (one 64 x 64 tile per team through padded team
 /// scratch: tiles_transpose), the tuned plain Kokkos versions. All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
-/// element written once; the reduction writes nothing), peer_ratio (bytes/s over BM_Copy's
+/// element written once; the reductions write nothing, dot reads 2n elements), peer_ratio (bytes/s over BM_Copy's
 /// bytes/s for a copy that moves the same number of bytes).
 ///
 /// Timing: manual time; each sample (one iteration, its time the reported time) queues
@@ -94,11 +97,15 @@ using etage_bench::env_ints;
 // Problems: shapes derived from one operand size, buffers shared by every benchmark
 // ---------------------------------------------------------------------------------------
 
-enum class Algo { Transpose, Stencil2D, Stencil3D, Reduce };
+/// Reduce is the sum; Dot reads x and y (n elements each); Max the largest element.
+enum class Algo { Transpose, Stencil2D, Stencil3D, Reduce, Dot, Max };
+
+/// Whether `a` is a reduction (one or two vectors in, one value out).
+constexpr bool is_reduction(Algo a) { return a == Algo::Reduce || a == Algo::Dot || a == Algo::Max; }
 
 struct Problem {
   Algo algo;
-  std::int64_t d0, d1, d2;  // transpose m, n; stencil2d ny, nx; stencil3d nz, ny, nx; reduce n
+  std::int64_t d0, d1, d2;  // transpose m, n; stencil2d ny, nx; stencil3d nz, ny, nx; reductions n
   std::int64_t elements() const {
     switch (algo) {
       case Algo::Transpose: case Algo::Stencil2D: return d0 * d1;
@@ -106,8 +113,11 @@ struct Problem {
       default: return d0;
     }
   }
-  /// Bytes that must move: inputs read once, outputs written once.
-  double bytes() const { return double(sizeof(T)) * double(elements()) * (algo == Algo::Reduce ? 1 : 2); }
+  /// Bytes that must move: inputs read once, outputs written once (the sum and max read n
+  /// elements, dot 2n, the others read and write every element).
+  double bytes() const {
+    return double(sizeof(T)) * double(elements()) * (algo == Algo::Reduce || algo == Algo::Max ? 1 : 2);
+  }
 };
 
 Problem problem_for(Algo a, std::int64_t mib) {
@@ -129,6 +139,7 @@ Problem problem_for(Algo a, std::int64_t mib) {
 /// Input, output and reference buffers of the largest operand size in the run.
 struct Buffers {
   Vec in, out, ref;
+  Vec y;  // dot's second operand (allocated by ensure_dot_operand, its own random values)
   Kokkos::View<T, Memory> result;  // the reductions' result (view form)
   std::size_t elements = 0;
 };
@@ -148,6 +159,16 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
   Kokkos::fill_random(space, b.in, pool, T(0), T(1));
   space.fence("etage::bench::fill");
   b.elements = std::size_t(elements);
+}
+/// Allocates and fills buffers().y (n elements or more) for dot; after ensure_buffers.
+void ensure_dot_operand(Space const& space, std::int64_t n) {
+  Buffers& b = buffers();
+  if (b.y.extent(0) >= std::size_t(n)) return;
+  b.y = Vec();
+  b.y = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "y"), n);
+  Kokkos::Random_XorShift64_Pool<Space> pool(20241129u);
+  Kokkos::fill_random(space, b.y, pool, T(-1), T(1));
+  space.fence("etage::bench::fill y");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -359,6 +380,22 @@ T range_reduce(Space const& space, Problem const& p) {
   return s;
 }
 
+T range_dot(Space const& space, Problem const& p) {
+  Vec const x = buffers().in, y = buffers().y;
+  T s = 0;
+  Kokkos::parallel_reduce("etage::bench::range_dot", Kokkos::RangePolicy<Space>(space, 0, p.d0),
+                          KOKKOS_LAMBDA(std::int64_t i, T & acc) { acc += x(i) * y(i); }, s);
+  return s;
+}
+
+T range_max(Space const& space, Problem const& p) {
+  Vec const x = buffers().in;
+  T m = 0;
+  Kokkos::parallel_reduce("etage::bench::range_max", Kokkos::RangePolicy<Space>(space, 0, p.d0),
+                          KOKKOS_LAMBDA(std::int64_t i, T & acc) { acc = Kokkos::max(acc, x(i)); }, Kokkos::Max<T>(m));
+  return m;
+}
+
 /// The computation `config` names, on the shared buffers, output into `out`; a reduction
 /// returns its value, or NaN when it left it in buffers().result (the view form, which does
 /// not wait).
@@ -387,6 +424,23 @@ Runner etage_runner(Algo a) {
                                           Cube(out, p.d0, p.d1, p.d2), etage::Stencil3D<T>::jacobi());
         return T(0);
       };
+    case Algo::Dot:
+      return [](Space const& space, Problem const& p, T*) {
+        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
+        auto const n = std::make_pair(std::int64_t(0), p.d0);
+        auto const x = Kokkos::subview(buffers().in, n), y = Kokkos::subview(buffers().y, n);
+        if constexpr (Form == ReduceForm::Value) return etage::dot<Engine, Stages, threads>(space, x, y);
+        etage::dot<Engine, Stages, threads>(space, x, y, buffers().result);
+        return std::numeric_limits<T>::quiet_NaN();
+      };
+    case Algo::Max:
+      return [](Space const& space, Problem const& p, T*) {
+        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
+        auto const x = Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0));
+        if constexpr (Form == ReduceForm::Value) return etage::max_value<Engine, Stages, threads>(space, x);
+        etage::max_value<Engine, Stages, threads>(space, x, buffers().result);
+        return std::numeric_limits<T>::quiet_NaN();
+      };
     default:
       return [](Space const& space, Problem const& p, T*) {
         constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
@@ -403,6 +457,8 @@ Runner range_runner(Algo a) {
     case Algo::Transpose: return [](Space const& s, Problem const& p, T* out) { range_transpose(s, p, out); return T(0); };
     case Algo::Stencil2D: return [](Space const& s, Problem const& p, T* out) { range_stencil2d(s, p, out); return T(0); };
     case Algo::Stencil3D: return [](Space const& s, Problem const& p, T* out) { range_stencil3d(s, p, out); return T(0); };
+    case Algo::Dot: return [](Space const& s, Problem const& p, T*) { return range_dot(s, p); };
+    case Algo::Max: return [](Space const& s, Problem const& p, T*) { return range_max(s, p); };
     default: return [](Space const& s, Problem const& p, T*) { return range_reduce(s, p); };
   }
 }
@@ -426,7 +482,7 @@ Runner aligned_runner() {
 
 /// The tuned plain Kokkos version of an algorithm and its benchmark name: the transpose's
 /// 64 x 64 tiles (m and n multiples of 64), the stencils' 16-byte runs (nx a multiple of 4);
-/// a null runner otherwise (the sum's range version is already a plain parallel_reduce).
+/// a null runner otherwise (the reductions' range versions are already plain parallel_reduce).
 std::pair<Runner, char const*> tuned_runner(Algo a, Problem const& p) {
   switch (a) {
     case Algo::Transpose:
@@ -444,7 +500,8 @@ std::pair<Runner, char const*> tuned_runner(Algo a, Problem const& p) {
 }
 
 /// Checks of each (algorithm, size, configuration): empty when it matched the range version
-/// (for the reductions: a double-precision range sum).
+/// (for the sum and dot: a double-precision range reduction within 1e-3 relative; for max:
+/// exactly the range max).
 std::map<std::string, std::string>& checks() {
   static std::map<std::string, std::string> c;
   return c;
@@ -455,16 +512,23 @@ std::string check(Space const& space, Problem const& p, Runner const& run) {
   Kokkos::deep_copy(space, b.out, std::numeric_limits<T>::quiet_NaN());
   T value = run(space, p, b.out.data());
   space.fence("etage::bench::check");
-  if (p.algo == Algo::Reduce && value != value) Kokkos::deep_copy(value, b.result);
-  if (p.algo == Algo::Reduce) {
+  if (is_reduction(p.algo) && value != value) Kokkos::deep_copy(value, b.result);
+  if (p.algo == Algo::Max) {
+    T const ref = range_max(space, p);
+    return value == ref ? "" : "wrong max: " + std::to_string(value) + ", Kokkos range " + std::to_string(ref);
+  }
+  if (is_reduction(p.algo)) {
     // The reference sums in double: a float Kokkos range sum of ~1e8 values in [0, 1) stalls
     // once its partial sums pass 2^24-2^25 on a host with few threads (each adds in sequence).
-    Vec const x = b.in;
+    Vec const x = b.in, y = b.y;
+    bool const dot = p.algo == Algo::Dot;
     double ref = 0;
     Kokkos::parallel_reduce("etage::bench::reference_sum", Kokkos::RangePolicy<Space>(space, 0, p.d0),
-                            KOKKOS_LAMBDA(std::int64_t i, double& acc) { acc += double(x(i)); }, ref);
+                            KOKKOS_LAMBDA(std::int64_t i, double& acc) { acc += dot ? double(x(i)) * double(y(i)) : double(x(i)); },
+                            ref);
     double const rel = std::abs(double(value) - ref) / std::max(1.0, std::abs(ref));
-    return rel <= 1e-3 ? "" : "wrong sum: " + std::to_string(value) + ", double-precision Kokkos range " + std::to_string(ref);
+    return rel <= 1e-3 ? "" : std::string(dot ? "wrong dot: " : "wrong sum: ") + std::to_string(value) +
+                                  ", double-precision Kokkos range " + std::to_string(ref);
   }
   range_runner(p.algo)(space, p, b.ref.data());
   space.fence("etage::bench::check");
@@ -562,6 +626,7 @@ void measure(benchmark::State& state, Problem const& p, std::string const& confi
   Space const space;
   try {
     ensure_buffers(space, p.elements());
+    if (p.algo == Algo::Dot) ensure_dot_operand(space, p.d0);
     if (!config.empty()) {
       auto [it, fresh] = checks().try_emplace(config);
       if (fresh) {
@@ -599,6 +664,8 @@ char const* algo_name(Algo a) {
     case Algo::Transpose: return "Transpose";
     case Algo::Stencil2D: return "Stencil2D";
     case Algo::Stencil3D: return "Stencil3D";
+    case Algo::Dot: return "Dot";
+    case Algo::Max: return "Max";
     default: return "Reduce";
   }
 }
@@ -803,7 +870,7 @@ void register_all() {
   bool const stages_given = std::getenv("ETAGE_BENCH_STAGES") && *std::getenv("ETAGE_BENCH_STAGES");
   std::vector<int> const stage_filter = env_ints("ETAGE_BENCH_STAGES", {});
   for (int mib : env_ints("ETAGE_BENCH_MIB", default_mib)) {
-    for (Algo a : {Algo::Transpose, Algo::Stencil2D, Algo::Stencil3D, Algo::Reduce}) {
+    for (Algo a : {Algo::Transpose, Algo::Stencil2D, Algo::Stencil3D, Algo::Reduce, Algo::Dot, Algo::Max}) {
       Problem const p = problem_for(a, mib);
       // The copy peer first: its rate is the ratio's base.
       double const bytes = p.bytes();

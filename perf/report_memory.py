@@ -21,7 +21,7 @@ import re
 import sys
 from collections import OrderedDict
 
-NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|KokkosRange|KokkosRuns|KokkosTiles)<(?P<who>[^>]+)>"
+NAME = re.compile(r"^BM_(?P<algo>Transpose|Stencil2D|Stencil3D|Reduce|Dot|Max|KokkosRange|KokkosRuns|KokkosTiles)<(?P<who>[^>]+)>"
                   r"/stages:(?P<stages>\d+)/(?P<shape>[^/]+(?:/[A-Z]+:\d+)*)")
 COPY = re.compile(r"^BM_Copy/bytes:(?P<bytes>\d+)")
 # The Kokkos peers: benchmark name -> configuration label, and label -> the column it is the
