@@ -403,6 +403,27 @@ using Runner = std::function<T(Space const&, Problem const&, T*)>;
 
 enum class ReduceForm { View, Value };
 
+/// Reduction `a` (the sum, dot or max) of the first p.d0 elements of buffers().in (dot: with
+/// buffers().y) on Engine at Stages: its value (ReduceForm::Value, which fences), or NaN with
+/// the value left in buffers().result (ReduceForm::View, asynchronous).
+template <class Engine, int Stages, ReduceForm Form>
+T reduction(Algo a, Space const& space, Problem const& p) {
+  constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
+  auto const n = std::make_pair(std::int64_t(0), p.d0);
+  auto const x = Kokkos::subview(buffers().in, n);
+  if constexpr (Form == ReduceForm::Value) {
+    if (a == Algo::Dot) return etage::dot<Engine, Stages, threads>(space, x, Kokkos::subview(buffers().y, n));
+    if (a == Algo::Max) return etage::max_value<Engine, Stages, threads>(space, x);
+    return etage::sum<Engine, Stages, threads>(space, x);
+  } else {
+    auto const& r = buffers().result;
+    if (a == Algo::Dot) etage::dot<Engine, Stages, threads>(space, x, Kokkos::subview(buffers().y, n), r);
+    else if (a == Algo::Max) etage::max_value<Engine, Stages, threads>(space, x, r);
+    else etage::sum<Engine, Stages, threads>(space, x, r);
+    return std::numeric_limits<T>::quiet_NaN();
+  }
+}
+
 template <class Engine, int Stages, class Tile = void, int TD = 0, ReduceForm Form = ReduceForm::View, int TH = 0,
           int MT = 0>
 Runner etage_runner(Algo a) {
@@ -424,31 +445,7 @@ Runner etage_runner(Algo a) {
                                           Cube(out, p.d0, p.d1, p.d2), etage::Stencil3D<T>::jacobi());
         return T(0);
       };
-    case Algo::Dot:
-      return [](Space const& space, Problem const& p, T*) {
-        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
-        auto const n = std::make_pair(std::int64_t(0), p.d0);
-        auto const x = Kokkos::subview(buffers().in, n), y = Kokkos::subview(buffers().y, n);
-        if constexpr (Form == ReduceForm::Value) return etage::dot<Engine, Stages, threads>(space, x, y);
-        etage::dot<Engine, Stages, threads>(space, x, y, buffers().result);
-        return std::numeric_limits<T>::quiet_NaN();
-      };
-    case Algo::Max:
-      return [](Space const& space, Problem const& p, T*) {
-        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
-        auto const x = Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0));
-        if constexpr (Form == ReduceForm::Value) return etage::max_value<Engine, Stages, threads>(space, x);
-        etage::max_value<Engine, Stages, threads>(space, x, buffers().result);
-        return std::numeric_limits<T>::quiet_NaN();
-      };
-    default:
-      return [](Space const& space, Problem const& p, T*) {
-        constexpr int threads = std::is_same_v<Engine, etage::engine::RegisterDoubleBuffer> ? 256 : 0;
-        auto const x = Kokkos::subview(buffers().in, std::make_pair(std::int64_t(0), p.d0));
-        if constexpr (Form == ReduceForm::Value) return etage::sum<Engine, Stages, threads>(space, x);
-        etage::sum<Engine, Stages, threads>(space, x, buffers().result);
-        return std::numeric_limits<T>::quiet_NaN();
-      };
+    default: return [a](Space const& space, Problem const& p, T*) { return reduction<Engine, Stages, Form>(a, space, p); };
   }
 }
 
