@@ -1,12 +1,12 @@
 /// Effective bandwidth of the memory-bound etage algorithms (transpose, 2D/3D Jacobi
-/// stencils, the sum, dot and max reductions) on every engine and stage count, next to a device-to-device copy
-/// of the same byte count measured in the same process, and to plain Kokkos
-/// RangePolicy/MDRangePolicy versions of the same computations.
+/// stencils, the sum, dot and max reductions) on every engine and stage count, next to a
+/// device-to-device copy of the same byte count measured in the same process, and to plain
+/// Kokkos RangePolicy/MDRangePolicy versions of the same computations.
 ///
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (the sum),
-/// BM_Dot<Engine>/stages:S/N:n (x and y of n elements each), BM_Max<Engine>/stages:S/N:n (stencil
-/// blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
+/// BM_Dot<Engine>/stages:S/N:n (x and y of n elements each), BM_Max<Engine>/stages:S/N:n
+/// (stencil blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
 /// other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB" with a column
 /// halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
 /// stages, so BM_Stencil3D<Engine>/stages:S with S > 3 runs the 16x64 2/SM block,
@@ -24,8 +24,8 @@
 /// BM_KokkosTiles<Transpose>/stages:0/... (one 64 x 64 tile per team through padded team
 /// scratch: tiles_transpose), the tuned plain Kokkos versions. All float, LayoutRight.
 /// Counters: bytes/s (bytes that must move: every input element read once, every output
-/// element written once; the reductions write nothing, dot reads 2n elements), peer_ratio (bytes/s over BM_Copy's
-/// bytes/s for a copy that moves the same number of bytes).
+/// element written once; the reductions write nothing, dot reads 2n elements), peer_ratio
+/// (bytes/s over BM_Copy's bytes/s for a copy that moves the same number of bytes).
 ///
 /// Timing: manual time; each sample (one iteration, its time the reported time) queues
 /// ETAGE_BENCH_BATCH calls (default 8) back to back between a cudaEvent pair on the space's
@@ -164,7 +164,7 @@ void ensure_buffers(Space const& space, std::int64_t elements) {
 void ensure_dot_operand(Space const& space, std::int64_t n) {
   Buffers& b = buffers();
   if (b.y.extent(0) >= std::size_t(n)) return;
-  b.y = Vec();
+  b.y = Vec();  // the old, smaller y is freed before the new one is allocated
   b.y = Vec(Kokkos::view_alloc(Kokkos::WithoutInitializing, "y"), n);
   Kokkos::Random_XorShift64_Pool<Space> pool(20241129u);
   Kokkos::fill_random(space, b.y, pool, T(-1), T(1));
@@ -445,7 +445,8 @@ Runner etage_runner(Algo a) {
                                           Cube(out, p.d0, p.d1, p.d2), etage::Stencil3D<T>::jacobi());
         return T(0);
       };
-    default: return [a](Space const& space, Problem const& p, T*) { return reduction<Engine, Stages, Form>(a, space, p); };
+    default:
+      return [a](Space const& space, Problem const& p, T*) { return reduction<Engine, Stages, Form>(a, space, p); };
   }
 }
 
@@ -521,7 +522,9 @@ std::string check(Space const& space, Problem const& p, Runner const& run) {
     bool const dot = p.algo == Algo::Dot;
     double ref = 0;
     Kokkos::parallel_reduce("etage::bench::reference_sum", Kokkos::RangePolicy<Space>(space, 0, p.d0),
-                            KOKKOS_LAMBDA(std::int64_t i, double& acc) { acc += dot ? double(x(i)) * double(y(i)) : double(x(i)); },
+                            KOKKOS_LAMBDA(std::int64_t i, double& acc) {
+                              acc += dot ? double(x(i)) * double(y(i)) : double(x(i));
+                            },
                             ref);
     double const rel = std::abs(double(value) - ref) / std::max(1.0, std::abs(ref));
     return rel <= 1e-3 ? "" : std::string(dot ? "wrong dot: " : "wrong sum: ") + std::to_string(value) +
