@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Session 23: min-max of the probe's % of copy per (run, binary, grid, block) from the runs'
+summary.txt files (default: run1 and run2 next to this script's folder), the long rounds apart,
+and the Nsight Compute lines. Usage: tabulate23.py [RUN_DIR ...]"""
+import pathlib
+import re
+import sys
+
+here = pathlib.Path(__file__).resolve().parent.parent
+dirs = [pathlib.Path(a) for a in sys.argv[1:]] or [here / 'run1', here / 'run2']
+line = re.compile(r'^(\d+x\d+x\d+) round \d+ block (\d+) stencil ([\d.]+) ms copy ([\d.]+) ms fraction ([\d.]+) %.*maxdiff (\S+)')
+for d in dirs:
+    ranges, ncu, binary, long = {}, [], '?', False
+    for s in (d / 'summary.txt').read_text().splitlines():
+        if s.startswith('== '):
+            binary = s.split()[1] if not s.startswith('== ncu') else binary
+            long = 'long round' in s
+            if s.startswith('== ncu'):
+                ncu.append(s[3:])
+            continue
+        m = line.match(s)
+        if m:
+            key = (binary + (' (200 samples)' if long else ''), m.group(1), int(m.group(2)))
+            r = ranges.setdefault(key, [])
+            r.append((float(m.group(5)), float(m.group(3)), m.group(6)))
+        elif s.split(' ')[0].startswith(('dram__', 'sm__', 'gpu__', 'smsp__')):
+            ncu.append('  ' + s)
+        elif s.startswith('smi samples'):
+            ncu.append(binary + ': ' + s)
+    print('#', d.name)
+    for (b, g, blk), r in sorted(ranges.items(), key=lambda kv: (kv[0][1], kv[0][0], kv[0][2])):
+        f = [x[0] for x in r]
+        ms = sum(x[1] for x in r) / len(r)
+        print(f'{g:>13} {b:<34} block {blk:>2}: {min(f):.2f}-{max(f):.2f} % ({len(f)} values), stencil mean {ms:.4f} ms, maxdiff {",".join(sorted({x[2] for x in r}))}')
+    for n in ncu:
+        print(n)
