@@ -10,6 +10,11 @@
   edge blocks could read, and their bodies substitute the boundary value (as for the y halo
   rows of the z-march). The probe gets block 12: the default block marching y (one sweep
   of an unpadded LayoutRight grid; anything else marches z as before).
+- deep4: etage's level-0 scratch check allows 46,832 bytes instead of Kokkos'
+  scratch_size_max(0) (40,936: 48 KiB less the team reduction space of a 1024-thread team;
+  Kokkos 5.0.2's launch itself checks 48 KiB less 8 x (team size + 2) bytes, 46,832 for the
+  288-thread teams of the default 3D block), and the probe gets block 14: the default block
+  at 4 stages (4 x 10,368 bytes of boxes and the barriers: 41,528 bytes).
 Usage: make_tree23.py DIR VARIANTS (joined with '+').
 """
 import pathlib
@@ -19,7 +24,7 @@ import sys
 here = pathlib.Path(__file__).resolve().parent
 old = here.parent.parent / '2026-12-02-b959c1a-explore/scripts/make_tree22.py'
 root = pathlib.Path(sys.argv[1])
-mine = {'ymarch'}
+mine = {'ymarch', 'deep4'}
 variants = sys.argv[2].split('+')
 inherited = [v for v in variants if v not in mine] or ['base']
 subprocess.run([sys.executable, str(old), str(root), '+'.join(inherited)], check=True)
@@ -34,6 +39,13 @@ def patch(rel, a, b):
 
 
 for v in variants:
+    if v == 'deep4':
+        patch('core/include/etage/scratch.hpp',
+              '  return static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));',
+              '  return static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0)) + 5896;')
+        patch('perf/sweep_probe.cpp', '    default: return false;',
+              '    case 14: run_stencil<StencilTile<16, 128, 256, 2, 4, 0, L2Eviction::Last>>(in, out); return true;\n'
+              '    default: return false;')
     if v != 'ymarch':
         continue
     patch(S, '''inline constexpr int stencil_3d_teams_per_slot = 3;''',

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Session 23: min-max of the probe's % of copy per (run, binary, grid, block) from the runs'
-summary.txt files (default: run1 and run2 next to this script's folder), the long rounds apart,
+summary.txt files (default: run1 to run3 next to this script's folder), the long rounds apart,
 and the Nsight Compute lines. Usage: tabulate23.py [RUN_DIR ...]"""
 import pathlib
 import re
 import sys
 
 here = pathlib.Path(__file__).resolve().parent.parent
-dirs = [pathlib.Path(a) for a in sys.argv[1:]] or [here / 'run1', here / 'run2']
+dirs = [pathlib.Path(a) for a in sys.argv[1:]] or [here / 'run1', here / 'run2', here / 'run3']
 line = re.compile(r'^(\d+x\d+x\d+) round \d+ block (\d+) stencil ([\d.]+) ms copy ([\d.]+) ms fraction ([\d.]+) %.*maxdiff (\S+)')
 for d in dirs:
     ranges, ncu, binary, long = {}, [], '?', False
