@@ -1,15 +1,29 @@
 #!/usr/bin/env python3
 """Session 23: min-max of the probe's % of copy per (run, binary, grid, block) from the runs'
-summary.txt files (default: run1 to run3 next to this script's folder), the long rounds apart,
-and the Nsight Compute lines. Usage: tabulate23.py [RUN_DIR ...]"""
+summary.txt files (default: run1 to run4 next to this script's folder), the long rounds apart,
+and the Nsight Compute lines; for a run with benchmark JSON (memory-*.json, run 4) the min-max
+of each row's median peer_ratio over the files instead. Usage: tabulate23.py [RUN_DIR ...]"""
+import json
 import pathlib
 import re
 import sys
 
 here = pathlib.Path(__file__).resolve().parent.parent
-dirs = [pathlib.Path(a) for a in sys.argv[1:]] or [here / 'run1', here / 'run2', here / 'run3']
+dirs = [pathlib.Path(a) for a in sys.argv[1:]] or [here / 'run1', here / 'run2', here / 'run3', here / 'run4']
 line = re.compile(r'^(\d+x\d+x\d+) round \d+ block (\d+) stencil ([\d.]+) ms copy ([\d.]+) ms fraction ([\d.]+) %.*maxdiff (\S+)')
 for d in dirs:
+    files = sorted(d.glob('memory-*.json'))
+    if files:
+        rows = {}
+        for f in files:
+            j = json.loads(f.read_text())
+            for b in j['benchmarks']:
+                if b.get('aggregate_name') == 'median' and not b['name'].startswith('BM_Copy'):
+                    rows.setdefault(b['name'].replace('/manual_time_median', ''), []).append(100 * b['peer_ratio'])
+        print('#', d.name, '(benchmark, etage_git', j['context'].get('etage_git'), ')')
+        for n, v in rows.items():
+            print(f'{n}: {min(v):.1f}-{max(v):.1f} % ({len(v)} processes)')
+        continue
     ranges, ncu, binary, long = {}, [], '?', False
     for s in (d / 'summary.txt').read_text().splitlines():
         if s.startswith('== '):
