@@ -1,24 +1,7 @@
 #!/usr/bin/env bash
 # Session 23 run 3: the default block at 4 stages (make_tree23.py deep4, block 14) against the
-# same block at 3 stages (block 0, the library's kernel) in one process, three processes at
-# 640^3 and 808^3, one at 1280x640x640 and 404x808x808; block 14's output is compared with
-# block 0's (maxdiff). Then Nsight Compute on one sweep of each at 808^3.
+# same block at 3 stages (block 0, the library's kernel), as run 2 (run2.sh with this binary and
+# block): three processes at 640^3 and 808^3, one at 1280x640x640 and 404x808x808, then Nsight
+# Compute on one sweep of each at 808^3.
 # Device command: bash perf/results/h200/2026-12-02-7a2061b-explore/scripts/run3.sh build/s23pack/pack.tar.xz
-set -u
-W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
-R=$OUT/run3; mkdir -p $R
-M=dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,sm__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second
-{ nvidia-smi -L; date -u
-for round in 1 2 3; do
-  echo "== probe_s23_deep4 round $round"; $B/probe_s23_deep4 640x640x640,808x808x808 0 14
-done
-echo "== probe_s23_deep4 other grids"; $B/probe_s23_deep4 1280x640x640,404x808x808 0 14
-for block in 0 14; do
-  echo "== ncu 808x808x808 block $block probe_s23_deep4"
-  PROBE_REPS=1 PROBE_QUEUE=1 timeout 120 ncu --clock-control none --kernel-name-base demangled \
-    -k regex:Stencil3DKernel --launch-skip 1 --launch-count 1 --metrics $M --csv \
-    $B/probe_s23_deep4 808x808x808 $block > $R/ncu.csv 2>&1
-  python3 -c 'import csv,sys; [print(r[-3], r[-2], r[-1]) for r in csv.reader(open(sys.argv[1])) if len(r) > 3 and r[-3].startswith(("dram","sm","gpu"))]' $R/ncu.csv
-done
-rm -f $R/ncu.csv
-date -u; } 2>&1 | tee $R/summary.txt
+RUN=run3 BIN=probe_s23_deep4 BLOCK=14 exec bash "$(dirname "$0")/run2.sh" "$@"
