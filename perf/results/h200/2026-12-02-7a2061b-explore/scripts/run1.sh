@@ -8,7 +8,7 @@
 set -u
 W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
 R=$OUT/run1; mkdir -p $R
-M=dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,sm__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second
+. "$(dirname "$0")/ncu23.sh"
 BINS=${BINS:-probe_s23_base probe_s23_early}
 { nvidia-smi -L; date -u
 for round in 1 2 3; do
@@ -32,12 +32,5 @@ print('smi samples %d, power median %.0f W max %.0f W, SM clock median %.0f MHz 
       % (len(p), statistics.median(p), max(p), statistics.median(c), min(c), len(hot), statistics.median([h[1] for h in hot]) if hot else 0))
 PY
 done
-for b in $BINS; do
-  echo "== ncu 808x808x808 block 0 $b"
-  PROBE_REPS=1 PROBE_QUEUE=1 timeout 120 ncu --clock-control none --kernel-name-base demangled \
-    -k regex:Stencil3DKernel --launch-skip 1 --launch-count 1 --metrics $M --csv \
-    $B/$b 808x808x808 0 > $R/ncu.csv 2>&1
-  python3 -c 'import csv,sys; [print(r[-3], r[-2], r[-1]) for r in csv.reader(open(sys.argv[1])) if len(r) > 3 and r[-3].startswith(("dram","sm","gpu"))]' $R/ncu.csv
-done
-rm -f $R/ncu.csv
+for b in $BINS; do ncu_sweep $b 0; done
 date -u; } 2>&1 | tee $R/summary.txt

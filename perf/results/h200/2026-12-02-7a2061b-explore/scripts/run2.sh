@@ -9,18 +9,11 @@ set -u
 RUN=${RUN:-run2} BIN=${BIN:-probe_s23_ymarch} BLOCK=${BLOCK:-12}
 W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
 R=$OUT/$RUN; mkdir -p $R
-M=dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,sm__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second
+. "$(dirname "$0")/ncu23.sh"
 { nvidia-smi -L; date -u
 for round in 1 2 3; do
   echo "== $BIN round $round"; $B/$BIN 640x640x640,808x808x808 0 $BLOCK
 done
 echo "== $BIN other grids"; $B/$BIN 1280x640x640,404x808x808 0 $BLOCK
-for block in 0 $BLOCK; do
-  echo "== ncu 808x808x808 block $block $BIN"
-  PROBE_REPS=1 PROBE_QUEUE=1 timeout 120 ncu --clock-control none --kernel-name-base demangled \
-    -k regex:Stencil3DKernel --launch-skip 1 --launch-count 1 --metrics $M --csv \
-    $B/$BIN 808x808x808 $block > $R/ncu.csv 2>&1
-  python3 -c 'import csv,sys; [print(r[-3], r[-2], r[-1]) for r in csv.reader(open(sys.argv[1])) if len(r) > 3 and r[-3].startswith(("dram","sm","gpu"))]' $R/ncu.csv
-done
-rm -f $R/ncu.csv
+for block in 0 $BLOCK; do ncu_sweep $BIN $block; done
 date -u; } 2>&1 | tee $R/summary.txt

@@ -3,7 +3,8 @@
 and grid the min-max % of copy over every timed line, with the resident-copy ratio (the 16 MiB
 copy's time right after the sweeps over its time after a reset); then each Nsight Compute
 sweep's DRAM bytes (multiples of the grid's bytes), time, instructions, issue activity and SM
-clock. Usage: tabulate22.py [RUN_DIR...] (default: run1 run2 run3 run4)"""
+clock. Usage: tabulate22.py [RUN_DIR...] (default: run1 run2 run3 run4; an absolute path reads
+another session's run, as session 23's tabulate23.py does)"""
 import pathlib
 import re
 import sys
@@ -14,16 +15,18 @@ for run in sys.argv[1:] or ['run1', 'run2', 'run3', 'run4']:
     print(f'# {run}: {txt.splitlines()[0]}')
     frac, key = {}, None
     for line in txt.splitlines():
-        m = re.match(r'== (probe_\S+)(?: shapes)? round \d+(?: pitch (\d+))?$', line)
-        if m:
-            key = (m.group(1), m.group(2) or '')
+        m = re.match(r'== (probe_\S+)(?: shapes)?(?: round \d+(?: pitch (\d+))?| (long round) \((\d+) samples\)| other grids)$',
+                     line)
+        if m:  # (binary, label): a pitch (run 3), or a long round's samples (session 23's run 1)
+            key = (m.group(1), 'pitch ' + m.group(2) if m.group(2) else m.group(4) + ' samples' if m.group(3) else '')
         m = re.match(r'(\S+) round \d block (\d+) .* fraction ([\d.]+) % .* = ([\d.]+) maxdiff (\S+)', line)
         if m and key:
             frac.setdefault(key + (m.group(1), int(m.group(2))), []).append(
                 (float(m.group(3)), float(m.group(4)), m.group(5)))
-    for (b, pitch, shape, block), v in sorted(frac.items(), key=lambda kv: (kv[0][0], kv[0][2], int(kv[0][1] or 0), kv[0][3])):
+    order = lambda kv: (kv[0][0], kv[0][2], int(kv[0][1][6:]) if kv[0][1].startswith('pitch') else 0, kv[0][1], kv[0][3])
+    for (b, label, shape, block), v in sorted(frac.items(), key=order):
         f, q = [x[0] for x in v], [x[1] for x in v]
-        print(f'{b:28s} {shape:14s} {"pitch " + pitch if pitch else "":11s} block {block:2d}  '
+        print(f'{b:28s} {shape:14s} {label:11s} block {block:2d}  '
               f'{min(f):.2f}-{max(f):.2f} % of copy, resident {min(q):.3f}-{max(q):.3f}x, '
               f'maxdiff {",".join(sorted(set(x[2] for x in v)))} ({len(v)} values)')
     for m in re.finditer(r'== ncu (\S+) block (\d+) (probe_\S+)\n((?:[a-z_]+__\S+ .*\n)+)', txt):
