@@ -15,6 +15,8 @@
   Kokkos 5.0.2's launch itself checks 48 KiB less 8 x (team size + 2) bytes, 46,832 for the
   288-thread teams of the default 3D block), and the probe gets block 14: the default block
   at 4 stages (4 x 10,368 bytes of boxes and the barriers: 41,528 bytes).
+- early: scripts/early-release.diff (run 1's patch: tile_loop's compute step may return work
+  that runs after consumer_release; the 3D runs kernel returns its z terms and stores).
 Usage: make_tree23.py DIR VARIANTS (joined with '+').
 """
 import pathlib
@@ -24,7 +26,7 @@ import sys
 here = pathlib.Path(__file__).resolve().parent
 old = here.parent.parent / '2026-12-02-b959c1a-explore/scripts/make_tree22.py'
 root = pathlib.Path(sys.argv[1])
-mine = {'ymarch', 'deep4'}
+mine = {'ymarch', 'deep4', 'early'}
 variants = sys.argv[2].split('+')
 inherited = [v for v in variants if v not in mine] or ['base']
 subprocess.run([sys.executable, str(old), str(root), '+'.join(inherited)], check=True)
@@ -39,6 +41,8 @@ def patch(rel, a, b):
 
 
 for v in variants:
+    if v == 'early':
+        subprocess.run(['patch', '-d', str(root), '-p1', '-i', str(here / 'early-release.diff')], check=True)
     if v == 'deep4':
         patch('core/include/etage/scratch.hpp',
               '  return static_cast<std::size_t>(Kokkos::TeamPolicy<ExecSpace>::scratch_size_max(0));',
