@@ -6,9 +6,9 @@
 /// Names: BM_Transpose<Engine>/stages:S/M:m/N:n, BM_Stencil2D<Engine>/stages:S/NY:../NX:..,
 /// BM_Stencil3D<Engine>/stages:S/NZ:../NY:../NX:.., BM_Reduce<Engine>/stages:S/N:n (the sum),
 /// BM_Dot<Engine>/stages:S/N:n (x and y of n elements each), BM_Max<Engine>/stages:S/N:n
-/// (stencil blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH consumer threads
-/// other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB" with a column
-/// halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
+/// (stencil blocks other than the defaults: <Engine BOxBI>, <Engine BOxBI THt> with TH
+/// consumer threads other than 256, then " N/SM", N = StencilTile's MinTeams, then " halo HB"
+/// with a column halo of HB bytes instead of the space's; the default 3D block on a GPU, 16x128, fits 3
 /// stages, so BM_Stencil3D<Engine>/stages:S with S > 3 runs the 16x64 2/SM block,
 /// etage::default_stencil_tile_3d_deep, and with S <= 2 the 24x128 2/SM block,
 /// etage::default_stencil_tile_3d_shallow; transpose tiles or teams other than the default: <Engine TDxTD> or
