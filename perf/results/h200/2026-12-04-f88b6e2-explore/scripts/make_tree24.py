@@ -5,14 +5,16 @@
   On the planes outside (the one below the range and the one above it) the value is never
   stored: the plane after the one below does not finish a plane (its `finish` is false), and
   the plane above is the last one loaded. Removes the `start` test and its 8 selects per plane.
-- rowpair: consumer thread `rank` takes the runs of block rows 2 (rank / 32) and 2 (rank / 32)
-  + 1 (same columns) instead of rows rank / 32 and rank / 32 + 8, so that the two runs' stage
-  reads share the rows between them (8 stage reads per plane instead of 10, if nvcc merges
-  them). A warp still stores 512 contiguous bytes per row. Only where the threads cover whole
-  rows (threads % runs per row == 0, runs == threads x runs per thread); else unchanged.
+- rowpair (includes nostart): consumer thread `rank` takes the runs of block rows
+  2 (rank / 32) and 2 (rank / 32) + 1 (the same columns) instead of rows rank / 32 and
+  rank / 32 + 8, and each plane's step reads and sums both runs before it stores either (the
+  stores are asm volatile with a memory clobber, across which nvcc may not reuse a stage read),
+  so that the stage reads of the rows between the two runs can be shared: 8 stage reads per
+  plane instead of 10 when nvcc merges them. A warp still stores 512 contiguous bytes per row.
+  Only where the threads cover whole rows (threads % runs per row == 0, runs == threads x runs
+  per thread); else the former mapping, in the same two phases.
 - stlast: the 3D runs kernel's 16-byte output stores (floats) carry .L2::cache_hint with a
   createpolicy.fractional.L2::evict_last 1.0 policy, as its boxes do.
-- promonone: every BulkTensor tensor map with CU_TENSOR_MAP_L2_PROMOTION_NONE instead of 128 B.
 Usage: make_tree24.py DIR VARIANTS (joined with '+').
 """
 import pathlib
@@ -22,7 +24,7 @@ import sys
 here = pathlib.Path(__file__).resolve().parent
 old = here.parent.parent / '2026-12-02-7a2061b-explore/scripts/make_tree23.py'
 root = pathlib.Path(sys.argv[1])
-mine = {'nostart', 'rowpair', 'stlast', 'promonone'}
+mine = {'nostart', 'rowpair', 'stlast'}
 variants = sys.argv[2].split('+')
 inherited = [v for v in variants if v not in mine] or ['base']
 subprocess.run([sys.executable, str(old), str(root), '+'.join(inherited)], check=True)
@@ -61,7 +63,7 @@ REFCHECK = r'''    run_block(0, in, ref);
 patch('perf/sweep_probe.cpp', '    run_block(0, in, ref);\n', REFCHECK)
 
 for v in variants:
-    if v == 'nostart':
+    if v == 'nostart' and 'rowpair' not in variants:
         patch(S, 'if (start) partial[j * V + k] = w.c', 'partial[j * V + k] = w.c')
     if v == 'rowpair':
         patch(S, '''    constexpr int per_thread = (count + G::threads - 1) / G::threads;
@@ -74,9 +76,40 @@ for v in variants:
     };
     // Plain arrays of T''')
         patch(S, '        int const e = rank + j * G::threads;', '        int const e = run_of(rank, j);')
-        patch(S, '            int const e = ctx.rank + j * G::threads;', '            int const e = run_of(ctx.rank, j);')
         patch(S, '            int const e = rank + j * G::threads, y = e / per_row, x = (e % per_row) * V;',
               '            int const e = run_of(rank, j), y = e / per_row, x = (e % per_row) * V;')
+        patch(S, '''#pragma unroll
+          for (int j = 0; j < per_thread; ++j) {
+            int const e = ctx.rank + j * G::threads;
+            if (count % G::threads == 0 || e < count) {
+              int const y = e / per_row, x = (e % per_row) * V;
+              Vec<T, V> sum, centre;
+              bool const inside = !Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx);
+              star_in_plane_run<V, G::H>(tile, w, y, x, sum, centre,
+                                   Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
+              if (finish && inside) {''', '''          Vec<T, V> sums[per_thread], centres[per_thread];
+          // Phase 1: every run's stage reads and in-plane sums (no store in between).
+#pragma unroll
+          for (int j = 0; j < per_thread; ++j) {
+            int const e = run_of(ctx.rank, j);
+            if (count % G::threads == 0 || e < count) {
+              int const y = pairs ? per_thread * (ctx.rank / per_row) + j : e / per_row;
+              int const x = pairs ? (ctx.rank % per_row) * V : (e % per_row) * V;
+              star_in_plane_run<V, G::H>(tile, w, y, x, sums[j], centres[j],
+                                   Edge ? RunBoundary<T>::template at<V>(y0 + y, x0 + x, ny, nx, b) : RunBoundary<T>{});
+            }
+          }
+          // Phase 2: the stores and the z terms.
+#pragma unroll
+          for (int j = 0; j < per_thread; ++j) {
+            int const e = run_of(ctx.rank, j);
+            if (count % G::threads == 0 || e < count) {
+              int const y = e / per_row, x = (e % per_row) * V;
+              Vec<T, V> const& sum = sums[j];
+              Vec<T, V> const& centre = centres[j];
+              bool const inside = !Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx);
+              if (finish && inside) {''')
+        patch(S, 'if (start) partial[j * V + k] = w.c', 'partial[j * V + k] = w.c')
     if v == 'stlast':
         patch(S, '                if constexpr (column_offsets) o.store_global(out.data() + (p - 1) * plane_stride + column[j]);',
               '''                if constexpr (column_offsets) {
@@ -92,6 +125,3 @@ for v in variants:
 #endif
                     o.store_global(out.data() + (p - 1) * plane_stride + column[j]);
                 }''')
-    if v == 'promonone':
-        patch('backends/cuda/include/etage/cuda/bulk_tensor.hpp', 'CU_TENSOR_MAP_L2_PROMOTION_L2_128B',
-              'CU_TENSOR_MAP_L2_PROMOTION_NONE')

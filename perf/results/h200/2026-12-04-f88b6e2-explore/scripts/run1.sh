@@ -10,8 +10,8 @@ set -u
 W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
 R=$OUT/run1; mkdir -p $R
 . "$(dirname "$0")/../../2026-12-02-7a2061b-explore/scripts/ncu23.sh"
-BINS=${BINS:-probe_s24_base probe_s24_nostart probe_s24_nostart_rowpair probe_s24_stlast probe_s24_promonone}
-LONG=${LONG:-probe_s24_base probe_s24_nostart_rowpair}
+BINS=${BINS:-probe_s24_base probe_s24_nostart probe_s24_rowpair probe_s24_stlast}
+LONG=${LONG:-probe_s24_base probe_s24_rowpair}
 { nvidia-smi -L; date -u
 for round in 1 2 3; do
   for b in $BINS; do
