@@ -13,6 +13,9 @@
   plane instead of 10 when nvcc merges them. A warp still stores 512 contiguous bytes per row.
   Only where the threads cover whole rows (threads % runs per row == 0, runs == threads x runs
   per thread); else the former mapping, in the same two phases.
+- ptrbump: the runs' output addresses as byte addresses (std::uintptr_t) advanced by one plane
+  per loaded plane, instead of out.data() + (p - 1) x plane stride + column per store: one
+  64-bit add per run and plane instead of a multiply, three adds and a shift.
 - stlast: the 3D runs kernel's 16-byte output stores (floats) carry .L2::cache_hint with a
   createpolicy.fractional.L2::evict_last 1.0 policy, as its boxes do.
 Usage: make_tree24.py DIR VARIANTS (joined with '+').
@@ -24,7 +27,7 @@ import sys
 here = pathlib.Path(__file__).resolve().parent
 old = here.parent.parent / '2026-12-02-7a2061b-explore/scripts/make_tree23.py'
 root = pathlib.Path(sys.argv[1])
-mine = {'nostart', 'rowpair', 'stlast'}
+mine = {'nostart', 'rowpair', 'ptrbump', 'stlast'}
 variants = sys.argv[2].split('+')
 inherited = [v for v in variants if v not in mine] or ['base']
 subprocess.run([sys.executable, str(old), str(root), '+'.join(inherited)], check=True)
@@ -110,6 +113,30 @@ for v in variants:
               bool const inside = !Edge || RunBoundary<T>::inside(y0 + y, x0 + x, ny, nx);
               if (finish && inside) {''')
         patch(S, 'if (start) partial[j * V + k] = w.c', 'partial[j * V + k] = w.c')
+    if v == 'ptrbump':
+        patch(S, '''        column[j] = (y0 + e / per_row) * std::int64_t(out.stride(1)) + (x0 + (e % per_row) * V) * std::int64_t(out.stride(2));
+      }
+    }
+    stream_planes(''',
+              '''        column[j] = (y0 + e / per_row) * std::int64_t(out.stride(1)) + (x0 + (e % per_row) * V) * std::int64_t(out.stride(2));
+      }
+    }
+    // Session 24 probe: each run's output byte address, one plane behind the loaded plane.
+    [[maybe_unused]] std::uintptr_t dst[column_offsets ? per_thread : 1];
+    [[maybe_unused]] std::uintptr_t const plane_bytes = std::uintptr_t(plane_stride) * sizeof(T);
+    if constexpr (column_offsets) {
+#pragma unroll
+      for (int j = 0; j < per_thread; ++j)
+        dst[j] = reinterpret_cast<std::uintptr_t>(out.data()) +
+                 std::uintptr_t((first - 1) * plane_stride + column[j]) * sizeof(T);
+    }
+    stream_planes(''')
+        patch(S, '                if constexpr (column_offsets) o.store_global(out.data() + (p - 1) * plane_stride + column[j]);',
+              '                if constexpr (column_offsets) o.store_global(reinterpret_cast<T*>(dst[j]));')
+        patch(S, '''                below[j * V + k] = centre.v[k];
+              }''', '''                below[j * V + k] = centre.v[k];
+              }
+              if constexpr (column_offsets) dst[j] += plane_bytes;''')
     if v == 'stlast':
         patch(S, '                if constexpr (column_offsets) o.store_global(out.data() + (p - 1) * plane_stride + column[j]);',
               '''                if constexpr (column_offsets) {

@@ -2,16 +2,16 @@
 # Session 24 run 1: the make_tree24.py variants of the 3D runs kernel against f88b6e2 as
 # committed (probe_s24_base), the default block (block 0), alternating processes: three rounds
 # at 640^3 and 808^3 (60 samples of 8 queued calls each), one 200-sample round at 808^3 for the
-# base and the instruction-diet binary with nvidia-smi sampling power and SM clock; then Nsight
-# Compute on one sweep of each binary at 808^3 (session 23's ncu23.sh). Every binary also prints
-# block 0's max difference to a plain MDRangePolicy sweep ("refcheck").
+# base and the shortest-loop binary (rowpair+ptrbump) with nvidia-smi sampling power and SM
+# clock; then Nsight Compute on one sweep of each binary at 808^3 (session 23's ncu23.sh). Every
+# binary also prints block 0's max difference to a plain MDRangePolicy sweep ("refcheck").
 # Device command: bash perf/results/h200/2026-12-04-f88b6e2-explore/scripts/run1.sh build/s20pack/pack.tar.xz
 set -u
 W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
 R=$OUT/run1; mkdir -p $R
 . "$(dirname "$0")/../../2026-12-02-7a2061b-explore/scripts/ncu23.sh"
-BINS=${BINS:-probe_s24_base probe_s24_nostart probe_s24_rowpair probe_s24_stlast}
-LONG=${LONG:-probe_s24_base probe_s24_rowpair}
+BINS=${BINS:-probe_s24_base probe_s24_nostart probe_s24_rowpair probe_s24_rowpair_ptrbump probe_s24_stlast}
+LONG=${LONG:-probe_s24_base probe_s24_rowpair_ptrbump}
 { nvidia-smi -L; date -u
 for round in 1 2 3; do
   for b in $BINS; do
