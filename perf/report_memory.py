@@ -145,6 +145,10 @@ def main():
     stem = os.path.splitext(os.path.basename(sys.argv[1]))[0]
     head = ", ".join(f"{k}: {context[k]}" for k in ("execution_space", "device", "etage_git", "kokkos_version",
                                                     "calls_per_sample") if k in context)
+    load_avg = context.get("load_avg")
+    if load_avg and not context.get("device") and load_avg[0] > context.get("num_cpus", 1):
+        # As perf/report.py: a busy host gives low and noisy rows (the copy peer too).
+        head += f", load average at start {load_avg[0]:.2f} (other work was running: host numbers may be low and noisy)"
     text = f"# etage memory-bound algorithms\n\n{head}\n\n{table(rows)}\n\n{LEGEND}\n"
     with open(os.path.join(sys.argv[2], stem + ".md"), "w") as f:
         f.write(text)

@@ -184,6 +184,11 @@ TEST_CASE("Reductions: empty vectors and bad input", "[reduce][errors]") {
   auto noop = KOKKOS_LAMBDA(Kokkos::TeamPolicy<test::Space>::member_type const&){};
   int const max = Kokkos::TeamPolicy<test::Space>(space, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
   REQUIRE_THROWS_AS((etage::sum<engine::Synchronous>(space, x, max + 1000)), LaunchConfigError);
+  // With engine::Auto too: a team size no engine can launch is the caller's error, not the engines'.
+  REQUIRE_THROWS_MATCHES(etage::sum(space, x, max + 1000), LaunchConfigError,
+                         MessageMatches(ContainsSubstring(std::to_string(max + 1000)) &&
+                                        ContainsSubstring(std::to_string(max))));
+  REQUIRE_THROWS_AS(etage::dot(space, x, x, max + 1000), LaunchConfigError);
 }
 
 TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][nan]", test::EnginesUnderTest) {

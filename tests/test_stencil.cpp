@@ -603,6 +603,12 @@ TEST_CASE("Stencils: bad input is a typed error naming the value and the limit",
   auto win = Kokkos::subview(big, Kokkos::ALL, Kokkos::pair<int, int>(1, 4), Kokkos::ALL);
   REQUIRE_THROWS_MATCHES(stencil_3d(space, win, out, w3), InvalidArgument,
                          MessageMatches(ContainsSubstring("stride of z is 48") && ContainsSubstring("24")));
+  // The same in column-major order: the message names the caller's x (the largest stride).
+  Kokkos::View<float***, Kokkos::LayoutLeft, test::Space> left("left", 4, 9, 5), left_out("left_out", 4, 6, 5);
+  auto left_win = Kokkos::subview(left, Kokkos::ALL, Kokkos::pair<int, int>(1, 7), Kokkos::ALL);
+  REQUIRE_THROWS_MATCHES(stencil_3d(space, left_win, left_out, w3), InvalidArgument,
+                         MessageMatches(ContainsSubstring("stride of x is 36") && ContainsSubstring("column-major") &&
+                                        ContainsSubstring("6 * 4 = 24")));
 #if ETAGE_HAS_CUDA_ENGINES
   // A forced stage count whose ring does not fit level-0 scratch (8 x 14,976 bytes for the
   // 24 x 128 float block with the GPU's 32-byte column halo) names the block, the bytes asked

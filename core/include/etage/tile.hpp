@@ -1,5 +1,6 @@
 #pragma once
 /// TileSource (a 2D global operand, read tile by tile) and SourceTile (one tile in a stage).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -126,14 +127,82 @@ struct alignas(sizeof(T) * N) Vec {
   }
 };
 
-/// True when the address ranges [data, data + span) of two views overlap. Conservative:
-/// interleaved strided views of one allocation count as overlapping.
+namespace impl {
+
+/// The elements of a view as `rows` intervals of `length` elements that start `period`
+/// elements apart (`period` >= `length`, so that they do not interleave), from its data
+/// pointer. Rank 1: one interval when contiguous, else one element per index; rank 2: one
+/// interval per index of the larger-stride dimension. `ok` false when the view has no such form (rank 3 or more, a zero stride, or rows
+/// that interleave).
+struct RowIntervals {
+  bool ok = false;
+  std::int64_t rows = 0, length = 0, period = 0;
+};
+template <class V>
+RowIntervals row_intervals(V const& v) {
+  if constexpr (V::rank() == 1) {
+    std::int64_t const n = std::int64_t(v.extent(0)), s = std::int64_t(v.stride(0));
+    if (n <= 1 || s == 1) return {true, 1, n, n};
+    if (s <= 0) return {};
+    return {true, n, 1, s};  // n single elements, s apart
+  } else if constexpr (V::rank() == 2) {
+    std::int64_t const n0 = std::int64_t(v.extent(0)), n1 = std::int64_t(v.extent(1));
+    std::int64_t const s0 = std::int64_t(v.stride(0)), s1 = std::int64_t(v.stride(1));
+    if (s0 <= 0 || s1 <= 0) return {};
+    bool const rows_along_0 = s0 >= s1;
+    std::int64_t const rows = rows_along_0 ? n0 : n1, period = rows_along_0 ? s0 : s1;
+    std::int64_t const length = ((rows_along_0 ? n1 : n0) - 1) * (rows_along_0 ? s1 : s0) + 1;
+    if (rows > 1 && length > period) return {};
+    return {true, rows, length, rows > 1 ? period : length};
+  } else {
+    return {};
+  }
+}
+
+/// floor(a / b) for b > 0.
+inline std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+}  // namespace impl
+
+/// True when two views share an element's address (a byte of one lies inside an element of
+/// the other). Exact for rank-1 and rank-2 views of one element type whose rows do not
+/// interleave and, with more than one row each, share the row period (e.g. column blocks of
+/// one LayoutRight matrix, which do not overlap); otherwise conservative: true when the
+/// address ranges [data, data + span) intersect, so interleaved strided views of one
+/// allocation, and views of rank 3, count as overlapping when their ranges do. Empty views
+/// overlap nothing. Host function (reads only the views' pointers and layouts).
 template <class VA, class VB>
 bool views_overlap(VA const& a, VB const& b) {
-  if (a.span() == 0 || b.span() == 0) return false;
+  if (a.span() == 0 || b.span() == 0 || a.size() == 0 || b.size() == 0) return false;
+  using TA = typename VA::value_type;
+  using TB = typename VB::value_type;
   auto const a0 = reinterpret_cast<std::uintptr_t>(a.data()), b0 = reinterpret_cast<std::uintptr_t>(b.data());
-  auto const a1 = a0 + a.span() * sizeof(typename VA::value_type), b1 = b0 + b.span() * sizeof(typename VB::value_type);
-  return a0 < b1 && b0 < a1;
+  auto const a1 = a0 + a.span() * sizeof(TA), b1 = b0 + b.span() * sizeof(TB);
+  if (!(a0 < b1 && b0 < a1)) return false;
+  if constexpr (sizeof(TA) == sizeof(TB)) {
+    impl::RowIntervals const ra = impl::row_intervals(a), rb = impl::row_intervals(b);
+    std::intptr_t const bytes = std::intptr_t(b0) - std::intptr_t(a0);
+    if (ra.ok && rb.ok && (ra.rows > 1 || rb.rows > 1) && bytes % std::intptr_t(sizeof(TA)) == 0) {
+      std::int64_t const d = bytes / std::intptr_t(sizeof(TA));  // b's data from a's, in elements
+      if (ra.rows > 1 && rb.rows > 1) {
+        if (ra.period != rb.period) return true;
+        // Row i of a: [i P, i P + La); row k of b: [d + k P, d + k P + Lb). They meet when
+        // -Lb < d + m P < La for m = k - i in [-(Ra - 1), Rb - 1]; with La, Lb <= P only
+        // m = -q (value r) and m = -q - 1 (value r - P) can, where d = q P + r, 0 <= r < P.
+        std::int64_t const P = ra.period, q = impl::floor_div(d, P), r = d - q * P;
+        auto const feasible = [&](std::int64_t m) { return m >= -(ra.rows - 1) && m <= rb.rows - 1; };
+        return (r < ra.length && feasible(-q)) || (r - P > -rb.length && feasible(-q - 1));
+      }
+      // One interval [0, L) against rows [e + k P, e + k P + Lr), k in [0, R): the first row
+      // that ends after 0 must start before L.
+      bool const a_single = ra.rows == 1;
+      std::int64_t const L = a_single ? ra.length : rb.length, e = a_single ? d : -d;
+      impl::RowIntervals const& rows = a_single ? rb : ra;
+      std::int64_t const k = std::max<std::int64_t>(0, impl::floor_div(-e - rows.length, rows.period) + 1);
+      return k < rows.rows && e + k * rows.period < L;
+    }
+  }
+  return true;
 }
 
 /// One tile in a stage, indexed in the source's coordinates: `(i0, i1)` with

@@ -195,6 +195,8 @@ std::string gemm_run(ExecSpace const& space, typename CV::non_const_value_type a
 /// - A, B, C: rank-2 Kokkos::Views of float or double (same value type), any layout
 ///   (LayoutLeft, LayoutRight, LayoutStride subviews), accessible from ExecSpace.
 ///   op(A) is M x K, op(B) is K x N, C is M x N (elements).
+///   C must not overlap A or B (etage::views_overlap: disjoint blocks of one matrix are
+///   accepted, e.g. A, B and C as three column blocks of one LayoutRight allocation).
 /// - transa / transb: 'N' (op(X) = X) or 'T' / 'C' (op(X) = X^T).
 /// - K = 0 or alpha = 0: C = beta * C, A and B not read. beta = 0: C is not read.
 /// - Engine: engine::Auto (default) picks the best engine that runs on the device and data;

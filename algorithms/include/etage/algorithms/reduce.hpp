@@ -272,6 +272,16 @@ int reduce_checks(XV const& X, YV const& Y, int team_size, std::string const& wh
   if (Threads > 0 && team_size != 0 && team_size != Threads)
     throw InvalidArgument(what + ": team_size " + std::to_string(team_size) + " differs from the compile-time Threads " +
                           std::to_string(Threads));
+  if (team_size > 0) {
+    // Over the space's own maximum no engine can launch it, whichever Auto would try: the
+    // caller's error (LaunchConfigError), not the engines' (UnsupportedEngine). Below it, a
+    // kernel's own maximum (registers, scratch) is checked at its launch.
+    auto const noop = KOKKOS_LAMBDA(typename Kokkos::TeamPolicy<ExecSpace>::member_type const&){};
+    int const max = Kokkos::TeamPolicy<ExecSpace>(ExecSpace{}, 1, 1).team_size_max(noop, Kokkos::ParallelForTag{});
+    if (team_size > max)
+      throw LaunchConfigError(what + ": team_size " + std::to_string(team_size) + " is over " + std::to_string(max) +
+                              ", the largest team this execution space runs");
+  }
   std::size_t const n = X.extent(0);
   if (Op == ReduceOp::Dot && Y.extent(0) != n)
     throw ExtentMismatch(what + ": x has " + std::to_string(n) + " elements but y has " + std::to_string(Y.extent(0)));
@@ -342,8 +352,9 @@ void reduce_into(ExecSpace const& space, XV const& X, YV const& Y, RV const& R, 
 ///   powers of two or not; BulkTensor needs a multiple of 32 (whole consumer warps).
 /// - Bytes moved: n*sizeof(T) read once.
 /// Errors: InvalidArgument (team_size negative or different from Threads),
-/// UnsupportedEngine (a forced engine that cannot run, e.g. BulkTensor on a strided x),
-/// LaunchConfigError (team size over the space's maximum). Returns the value, so it fences
+/// UnsupportedEngine (a forced engine that cannot run, e.g. BulkTensor on a strided x; with
+/// engine::Auto, no engine can run the problem), LaunchConfigError (team size over the
+/// space's maximum, with any engine; a forced engine's kernel that cannot run that many). Returns the value, so it fences
 /// `space` (the overload with a result view does not).
 template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
 typename XV::non_const_value_type sum(ExecSpace const& space, XV const& x, int team_size = 0) {

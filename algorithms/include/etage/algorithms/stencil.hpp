@@ -1053,9 +1053,11 @@ void stencil_2d(ExecSpace const& space, InV const& in, OutV const& out,
 ///
 /// - in, out: rank-3 views of float or double, nz x ny x nx (indexed (z, y, x)), same
 ///   extents, accessible from ExecSpace; out writable (any layout), not overlapping in. `in`
-///   must be readable as a 2D (nz*ny) x nx view: stride(0) = ny * stride(1). Every
-///   LayoutRight view qualifies, and so do subviews that window x only (padded rows); a
-///   LayoutLeft view is processed with x and z swapped (weights and halos swapped too).
+///   must be readable as a 2D view of planes of rows: row-major (stride(2) the smallest),
+///   stride(0) = ny * stride(1), read as (nz*ny) x nx; column-major (stride(0) the smallest),
+///   stride(2) = ny * stride(1), read as (nx*ny) x nz, with x and z swapped (weights and halos
+///   swapped too). Every LayoutRight and LayoutLeft view qualifies, and so do subviews that
+///   window only the dimension with the smallest stride (padded rows).
 /// - sweeps: as for stencil_2d; with 3 or more, when out cannot be read as a 2D view itself
 ///   (a layout other than in's, a y window), a second temporary grid is allocated.
 /// - w, boundary, halo (each side 0 or 1), Engine, Stages: as for stencil_2d; Tile:
@@ -1104,10 +1106,18 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
   bool const swap = nx > 1 ? si[2] > si[0] && nz > 1 : nz > 1 && si[0] == 1;
   int const d0 = swap ? 2 : 0, d2 = swap ? 0 : 2;
   std::size_t const cz = e[d0], cy = e[1], cx = e[d2];
-  if (cz > 1 && cy > 1 && si[d0] != cy * si[1])
-    throw InvalidArgument("etage::stencil_3d: in cannot be read as a 2D (nz*ny) x nx view: stride of z is " +
-                          std::to_string(si[d0]) + " elements, expected ny * stride of y = " +
-                          std::to_string(cy * si[1]));
+  if (cz > 1 && cy > 1 && si[d0] != cy * si[1]) {
+    // Named in the caller's dimensions: d0 is x when the view is column-major (swapped).
+    char const* const outer = swap ? "x" : "z";
+    std::size_t const n_inner = swap ? nz : nx;
+    throw InvalidArgument(std::string("etage::stencil_3d: in cannot be read as a 2D view of ") +
+                          (swap ? "(nx*ny) x nz" : "(nz*ny) x nx") + " (the layout " + (swap ? "is column-major" : "is row-major") +
+                          "): stride of " + outer + " is " + std::to_string(si[d0]) + " elements (dimension " +
+                          std::to_string(d0) + "), expected ny * stride of y = " + std::to_string(cy) + " * " + std::to_string(si[1]) +
+                          " = " + std::to_string(cy * si[1]) + " (" + (swap ? "nz" : "nx") + " = " +
+                          std::to_string(n_inner) + "; a window of y breaks this, a window of " + (swap ? "z" : "x") +
+                          " does not)");
+  }
   std::size_t const row_stride = cy > 1 ? si[1] : cz > 1 ? si[d0] : si[1];
   impl::CanonicalIn<T, Mem> cin(in.data(), Kokkos::LayoutStride(cz * cy, row_stride, cx, si[d2]));
   impl::CanonicalOut3<T, Mem> cout(out.data(), Kokkos::LayoutStride(cz, so[d0], cy, so[1], cx, so[d2]));

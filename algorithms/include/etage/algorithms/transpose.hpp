@@ -328,7 +328,10 @@ std::string transpose_run(ExecSpace const& space, AV const& A, BV const& B, bool
 ///
 /// - A: rank-2 view, m x n (elements); B: rank-2 view, n x m, writable; float or double
 ///   (same value type); any layout (LayoutLeft, LayoutRight, LayoutStride subviews),
-///   accessible from ExecSpace. A and B must not overlap.
+///   accessible from ExecSpace. A and B must not overlap (etage::views_overlap: disjoint
+///   blocks of one matrix, e.g. two column blocks of a LayoutRight allocation, are accepted;
+///   strided views whose rows interleave in one allocation are refused when their address
+///   ranges meet).
 /// - Each team moves TileDim x TileDim tiles of A (0: default_transpose_tile_dim, 64 for
 ///   float on a GPU, else 32) through a `Stages`-deep ring (0: default_transpose_stages, the
 ///   engine's default within 32 KiB) with `Engine` (engine::Auto: the first of
