@@ -8,17 +8,9 @@
 # requires both kernels, so a renamed kernel cannot pass by absence.
 # Usage: tests/cuda/cp_async_sizes_check.sh KEEP_DIR OBJECT BUILD_CMD... Exit status: failures.
 set -uo pipefail
-dir=${1:?usage: cp_async_sizes_check.sh KEEP_DIR OBJECT BUILD_CMD...}
-obj=${2:?usage: cp_async_sizes_check.sh KEEP_DIR OBJECT BUILD_CMD...}
-shift 2
-ptx=$dir/cp_async_sizes.ptx
-rm -f "$obj" "$ptx"
-if ! "$@" >"$dir/build.log" 2>&1; then
-  echo "FAIL  building the CpAsync kernels failed:"; sed 's/^/      /' "$dir/build.log"; exit 1
-fi
-if [[ ! -f $ptx ]]; then
-  echo "FAIL  the build kept no PTX at $ptx"; exit 1
-fi
+: "${3:?usage: cp_async_sizes_check.sh KEEP_DIR OBJECT BUILD_CMD...}"
+. "$(dirname "${BASH_SOURCE[0]}")/kept_ptx.sh"
+rebuild_kept_ptx cp_async_sizes "$@"
 python3 - "$ptx" <<'PY'
 import re
 import sys

@@ -14,17 +14,9 @@
 # sweep_points, edge and interior; run_points), so a renamed kernel cannot pass by absence.
 # Usage: tests/cuda/stage_reads_check.sh KEEP_DIR OBJECT BUILD_CMD... Exit status: failures.
 set -uo pipefail
-dir=${1:?usage: stage_reads_check.sh KEEP_DIR OBJECT BUILD_CMD...}
-obj=${2:?usage: stage_reads_check.sh KEEP_DIR OBJECT BUILD_CMD...}
-shift 2
-ptx=$dir/stage_reads.ptx
-rm -f "$obj" "$ptx"
-if ! "$@" >"$dir/build.log" 2>&1; then
-  echo "FAIL  building the stage-read kernels failed:"; sed 's/^/      /' "$dir/build.log"; exit 1
-fi
-if [[ ! -f $ptx ]]; then
-  echo "FAIL  the build kept no PTX at $ptx"; exit 1
-fi
+: "${3:?usage: stage_reads_check.sh KEEP_DIR OBJECT BUILD_CMD...}"
+. "$(dirname "${BASH_SOURCE[0]}")/kept_ptx.sh"
+rebuild_kept_ptx stage_reads "$@"
 python3 - "$ptx" <<'PY'
 import re
 import sys

@@ -10,13 +10,15 @@ W=$(mktemp -d); tar -xJf "$1" -C "$W"; B=$W/bin
 R=$OUT/run1; mkdir -p $R
 . "$(dirname "$0")/ncu23.sh"
 BINS=${BINS:-probe_s23_base probe_s23_early}
+# LONG (session 24; default: every binary of BINS): the binaries of the 200-sample round.
+LONG=${LONG:-$BINS}
 { nvidia-smi -L; date -u
 for round in 1 2 3; do
   for b in $BINS; do
     echo "== $b round $round"; $B/$b 640x640x640,808x808x808 0
   done
 done
-for b in $BINS; do
+for b in $LONG; do
   echo "== $b long round (200 samples)"
   nvidia-smi --query-gpu=timestamp,power.draw,clocks.sm,clocks.mem,clocks_throttle_reasons.active --format=csv,noheader -lms 100 > $R/smi_$b.csv &
   smi=$!
