@@ -405,7 +405,7 @@ TEST_CASE("stencil_3d's block without a named one follows the stage count it res
              Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 2 stages, 24x128 block"));
 #else
   CHECK_THAT(launched([&] { stencil_3d<engine::Synchronous, 1>(test::Space{}, in, out, w); }),
-             Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 1 stages, 8x32 block"));
+             Catch::Matchers::StartsWith("etage::stencil_3d<Synchronous, 1 stages, 8x64 block"));
 #endif
   // Every block takes 16-byte runs here (nx = 300, a multiple of the vector, LayoutRight so
   // that x is the contiguous dimension on every space), so the kernel without the one-point

@@ -170,7 +170,16 @@ using default_stencil_tile =
     std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
                        StencilTile<16, int(480 / sizeof(T)), 256, 3>>;
 
-/// Default block of stencil_3d. Host: as for 2D. GPU: 16 rows x 512 bytes, 256 threads, with
+/// Block of stencil_3d on the host (one consumer thread per team): 8 rows x 256 bytes. Measured
+/// on the 2-core development machine (OpenMP, 320^3 floats, Synchronous at 2 stages, median of 7
+/// calls, four rounds in two sittings; perf/results/host/2026-12-04-loader/stencil_tiles.*):
+/// 65.5-77.3 ms against 86.7-90.1 ms for the 2D stencil's 8 x 128 bytes; 8 x 512 bytes 67.8-75.0,
+/// 16 x 256 bytes 71.3-95.2, 16 x 512 bytes 81.8-85.5, 4 x 1024 bytes 83.6-89.4 ms. (In 2D, 8 x
+/// 128 bytes stays the fastest of these.)
+template <class T>
+using host_stencil_tile_3d = StencilTile<8, int(256 / sizeof(T)), 1>;
+
+/// Default block of stencil_3d. Host: host_stencil_tile_3d. GPU: 16 rows x 512 bytes, 256 threads, with
 /// register room for 2 teams per SM (MinTeams = 2: the kernel holds two planes per point in
 /// registers; unbounded, 16 x 64 blocks needed 127 registers, one team per SM), at 3 stages by
 /// default: with the GPU's 32-byte column halo the 18 x 144 float (18 x 72 double) box is 10,368
@@ -208,21 +217,21 @@ using default_stencil_tile =
 /// H); in such long probe runs the gain was 0.8-2.2 points at 640^3 and 1.3-1.6 at 808^3.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d =
-    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+    std::conditional_t<impl::is_host_space<ExecSpace>, host_stencil_tile_3d<T>,
                        StencilTile<16, int(512 / sizeof(T)), 256, 2, 3, 0, L2Eviction::Last>>;
 
 /// Block of stencil_3d for a call that asks for more stages than the default block's without
-/// naming a block. Host: as default_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256 threads,
+/// naming a block. Host: host_stencil_tile_3d. GPU: 16 rows x 256 bytes, 256 threads,
 /// room for 2 teams per SM; its 18 x 80 float box (5,760 bytes with the 32-byte halo) fits 7
 /// stages.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d_deep =
-    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+    std::conditional_t<impl::is_host_space<ExecSpace>, host_stencil_tile_3d<T>,
                        StencilTile<16, int(256 / sizeof(T)), 256, 2>>;
 
 /// Block of stencil_3d for a call whose ring, without a block named, resolves to 2 stages or
 /// fewer (Stages = 1 or 2, or an engine whose ring holds at most 2, RegisterDoubleBuffer).
-/// Host: as default_stencil_tile_3d. GPU: 24 rows x 512 bytes, 256 threads, room for 2 teams
+/// Host: host_stencil_tile_3d. GPU: 24 rows x 512 bytes, 256 threads, room for 2 teams
 /// per SM; its 26 x 144 float box (14,976 bytes with the 32-byte halo) fits 2 stages.
 /// Measured on the H200 at 640^3 / 808^3 floats, % of copy, this block against the default
 /// 16-row block at the same stage count in the same process (perf/NOTES.md, memory attempt
@@ -232,7 +241,7 @@ using default_stencil_tile_3d_deep =
 /// 47 / 45 % for the 16-row block in the fa11559 snapshot on another H200.
 template <class ExecSpace, class T>
 using default_stencil_tile_3d_shallow =
-    std::conditional_t<impl::is_host_space<ExecSpace>, StencilTile<8, int(128 / sizeof(T)), 1>,
+    std::conditional_t<impl::is_host_space<ExecSpace>, host_stencil_tile_3d<T>,
                        StencilTile<24, int(512 / sizeof(T)), 256, 2, 2>>;
 
 namespace impl {
