@@ -41,7 +41,12 @@ namespace impl {
 enum class ReduceOp { Sum, Dot, Max };
 
 /// Elements per reshaped row: 1 KiB (256 floats, 128 doubles; within the 256-element box
-/// limit of bulk tensor copies). Rows per tile: 2 on the host (2 KiB per operand and stage);
+/// limit of bulk tensor copies). Rows per tile: on the host as many as keep the ring of
+/// `Operands` x `Stages` tiles within 16 KiB, at most 4 (4 KiB per operand and stage up to 2
+/// stages for dot, 4 for one operand). Measured on the 2-core development machine against 2
+/// rows (perf/results/host/2026-12-04-loader/, rows-*.json, alternating processes): the best
+/// row 1.62x -> 1.82-1.85x the Kokkos range version for the sum, 0.82-0.85x -> 0.88-0.95x for
+/// dot, 0.81-0.82x -> 0.97-0.99x for max, every stage count faster;
 /// 4 with a register-staged engine (RegisterDoubleBuffer); otherwise, on a GPU, as many as
 /// keep the ring of `Operands` x `Stages` tiles within 32 KiB, at most 8 (8 KiB per stage for
 /// one operand at up to 4 stages, 4 KiB per operand for dot at 4). Measured on the H200
@@ -51,7 +56,7 @@ enum class ReduceOp { Sum, Dot, Max };
 template <class T>
 inline constexpr int reduce_row = int(1024 / sizeof(T));
 template <class ExecSpace, class Engine, int Stages, int Operands>
-inline constexpr int reduce_rows = is_host_space<ExecSpace> ? 2
+inline constexpr int reduce_rows = is_host_space<ExecSpace> ? std::clamp(16 / (Stages * Operands), 1, 4)
                                    : Engine::register_staged ? 4
                                                              : std::clamp(32 / (Stages * Operands), 1, 8);
 
