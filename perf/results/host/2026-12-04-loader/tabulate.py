@@ -3,7 +3,7 @@
 range version, per algorithm, in each benchmark JSON here (old-*: f88b6e2, new-*: the whole-box
 loader; 3d-prev-*: the loader change alone, 3d-new-*: with the host 3D block of 8 x 256 bytes;
 the 3d-* runs hold only the 3D stencil and copy rows; rows-r2-*: the reductions with 2-row host
-tiles, rows-rule-*: with the 16 KiB rule). Usage: tabulate.py [DIR] (default: this
+tiles, rows-rule-*: with the 16 KiB rule; trial-rows{2,4,8}-*: fixed row counts). Usage: tabulate.py [DIR] (default: this
 script's folder)."""
 import glob
 import json
