@@ -11,7 +11,8 @@ repetitions when there are repetitions), its share of a copy of the same byte co
 the same memory space measured in the same process (peer_ratio), its speed relative to the
 Kokkos range version and to the tuned Kokkos version of the same shape, and the host's
 microseconds inside one call (host_us). The fastest etage configuration of each shape
-is marked "best etage". The plot: GB/s per configuration, one panel per algorithm, with the
+is marked "best etage". The plot: GB/s per configuration, one panel per algorithm and shape
+(three to a row), the best etage configuration highlighted, % of copy above each bar, the
 copy's rate as a dashed line. Needs the standard library (and matplotlib for the plot: on
 Debian /usr/bin/python3 with python3-matplotlib).
 """
@@ -108,6 +109,9 @@ def table(rows):
 
 
 def plot(rows, png, title=""):
+    """One panel per (algorithm, shape), three to a row: GB/s per configuration (Kokkos peers in
+    grey, etage in blue, the best etage configuration of the panel darker), the configuration's
+    % of copy above its bar, and the copy's rate for the same bytes as a dashed line."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -115,24 +119,45 @@ def plot(rows, png, title=""):
     except ImportError:
         print("matplotlib not available: no plot", file=sys.stderr)
         return False
-    algos = [a for a in OrderedDict((k[0], 1) for k in rows) if a != "Copy"]
-    fig, axes = plt.subplots(1, max(1, len(algos)), figsize=(4 * max(1, len(algos)), 4), squeeze=False)
-    for ax, algo in zip(axes[0], algos):
-        items = [(k, r) for k, r in rows.items() if k[0] == algo and r["rate"]]
+    panels = [k for k in OrderedDict(((k[0], k[1]), 1) for k in rows) if k[0] != "Copy"]
+    panels = [(a, sh) for a, sh in panels if any(r["rate"] for k, r in rows.items() if (k[0], k[1]) == (a, sh))]
+    order = list(OrderedDict((a, 1) for a, _ in panels))
+    panels.sort(key=lambda p: order.index(p[0]))  # each algorithm's shapes side by side
+    if not panels:
+        return False
+    most = max(sum(1 for k, r in rows.items() if (k[0], k[1]) == p and r["rate"]) for p in panels)
+    ncols = min(3, len(panels))
+    nrows = (len(panels) + ncols - 1) // ncols
+    width = max(4.5, 0.28 * most + 1.5)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, 4.8 * nrows), squeeze=False)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    for ax, (algo, shape) in zip(axes.flat, panels):
+        items = [(k, r) for k, r in rows.items() if (k[0], k[1]) == (algo, shape) and r["rate"]]
         labels = [k[2] if k[2] in NOT_ETAGE else f"{k[2]}/{k[3]}" for k, _ in items]
-        ax.bar(range(len(items)), [r["rate"] / 1e9 for _, r in items])
+        etage = [i for i, (k, _) in enumerate(items) if k[2] not in NOT_ETAGE]
+        best = max(etage, key=lambda i: items[i][1]["rate"]) if etage else None
+        colors = ["#1f4e99" if i == best else "#5b9bd5" if i in etage else "#a6a6a6" for i in range(len(items))]
+        rates = [r["rate"] / 1e9 for _, r in items]
+        ax.bar(range(len(items)), rates, color=colors)
+        for i, (_, r) in enumerate(items):
+            if r["ratio"]:
+                ax.text(i, rates[i], f"{100 * r['ratio']:.0f}%", ha="center", va="bottom", fontsize=6)
         ax.set_xticks(range(len(items)))
         ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=7)
-        ax.set_title(f"{algo} {items[0][0][1] if items else ''}", fontsize=8)
+        ax.set_title(f"{algo} {shape}", fontsize=9)
         ax.set_ylabel("GB/s (effective)")
-        copies = [r["rate"] / r["ratio"] / 1e9 for _, r in items if r["ratio"]]
+        copies = sorted(r["rate"] / r["ratio"] / 1e9 for _, r in items if r["ratio"])
+        top = max(rates + copies[-1:])
+        ax.set_ylim(0, 1.15 * top)
         if copies:
-            ax.axhline(sorted(copies)[len(copies) // 2], color="gray", linestyle="--", linewidth=1,
-                       label="copy, same bytes")
-            ax.legend(fontsize=7, loc="lower right")
-    fig.suptitle(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(png, dpi=120)
+            ax.axhline(copies[len(copies) // 2], color="gray", linestyle="--", linewidth=1, label="copy, same bytes")
+            ax.legend(fontsize=7, loc="upper left")
+    fig.suptitle(title + "\nbars: grey Kokkos peers, blue etage, dark blue the best etage configuration; "
+                 "labels: % of copy", fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.6 / (4.8 * nrows)))
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
     return True
 
 
