@@ -132,8 +132,8 @@ namespace impl {
 /// The elements of a view as `rows` intervals of `length` elements that start `period`
 /// elements apart (`period` >= `length`, so that they do not interleave), from its data
 /// pointer. Rank 1: one interval when contiguous, else one element per index; rank 2: one
-/// interval per index of the larger-stride dimension. `ok` false when the view has no such form (rank 3 or more, a zero stride, or rows
-/// that interleave).
+/// interval per index of the larger-stride dimension. `ok` false when the view has no such
+/// form (rank 3 or more, a zero stride, or rows that interleave).
 struct RowIntervals {
   bool ok = false;
   std::int64_t rows = 0, length = 0, period = 0;

@@ -359,8 +359,8 @@ void reduce_into(ExecSpace const& space, XV const& X, YV const& Y, RV const& R, 
 /// Errors: InvalidArgument (team_size negative or different from Threads),
 /// UnsupportedEngine (a forced engine that cannot run, e.g. BulkTensor on a strided x; with
 /// engine::Auto, no engine can run the problem), LaunchConfigError (team size over the
-/// space's maximum, with any engine; a forced engine's kernel that cannot run that many). Returns the value, so it fences
-/// `space` (the overload with a result view does not).
+/// space's maximum, with any engine; a forced engine's kernel that cannot run that many).
+/// Returns the value, so it fences `space` (the overload with a result view does not).
 template <class Engine = engine::Auto, int Stages = 0, int Threads = 0, class ExecSpace, class XV>
 typename XV::non_const_value_type sum(ExecSpace const& space, XV const& x, int team_size = 0) {
   return impl::reduce<impl::ReduceOp::Sum, Engine, Stages, Threads>(space, x, x, team_size, "sum");

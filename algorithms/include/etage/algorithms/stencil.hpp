@@ -1119,13 +1119,12 @@ void stencil_3d(ExecSpace const& space, InV const& in, OutV const& out,
     // Named in the caller's dimensions: d0 is x when the view is column-major (swapped).
     char const* const outer = swap ? "x" : "z";
     std::size_t const n_inner = swap ? nz : nx;
-    throw InvalidArgument(std::string("etage::stencil_3d: in cannot be read as a 2D view of ") +
-                          (swap ? "(nx*ny) x nz" : "(nz*ny) x nx") + " (the layout " + (swap ? "is column-major" : "is row-major") +
-                          "): stride of " + outer + " is " + std::to_string(si[d0]) + " elements (dimension " +
-                          std::to_string(d0) + "), expected ny * stride of y = " + std::to_string(cy) + " * " + std::to_string(si[1]) +
-                          " = " + std::to_string(cy * si[1]) + " (" + (swap ? "nz" : "nx") + " = " +
-                          std::to_string(n_inner) + "; a window of y breaks this, a window of " + (swap ? "z" : "x") +
-                          " does not)");
+    std::string const view = swap ? "(nx*ny) x nz (the layout is column-major)" : "(nz*ny) x nx (the layout is row-major)";
+    throw InvalidArgument("etage::stencil_3d: in cannot be read as a 2D view of " + view + ": stride of " + outer +
+                          " is " + std::to_string(si[d0]) + " elements (dimension " + std::to_string(d0) +
+                          "), expected ny * stride of y = " + std::to_string(cy) + " * " + std::to_string(si[1]) + " = " +
+                          std::to_string(cy * si[1]) + " (" + (swap ? "nz" : "nx") + " = " + std::to_string(n_inner) +
+                          "; a window of y breaks this, a window of " + (swap ? "z" : "x") + " does not)");
   }
   std::size_t const row_stride = cy > 1 ? si[1] : cz > 1 ? si[d0] : si[1];
   impl::CanonicalIn<T, Mem> cin(in.data(), Kokkos::LayoutStride(cz * cy, row_stride, cx, si[d2]));
