@@ -109,9 +109,8 @@ struct TileLoader<engine::Synchronous, Source, Threads> {
     // float copied (callgrind, a host dot of 2^23 floats: 85 % of the run's instructions in
     // this loader; perf/NOTES.md, "Host memory-bound algorithms"). Boxes that reach outside
     // (halos, tails) keep the element path with its zero fill.
-    KOKKOS_IF_ON_HOST((if (src.stride_inner() == 1 && c_outer >= 0 && c_inner >= 0 &&
-                           c_outer + Source::box_outer <= src.extent_outer() &&
-                           c_inner + Source::box_inner <= src.extent_inner()) {
+    KOKKOS_IF_ON_HOST((if (src.stride_inner() == 1 && src.contains(c_outer, c_inner) &&
+                           src.contains(c_outer + Source::box_outer - 1, c_inner + Source::box_inner - 1)) {
       for (int o = rank; o < Source::box_outer; o += size)
         std::memcpy(dst + std::size_t(o) * Source::box_inner, src.data + (c_outer + o) * src.stride_outer() + c_inner,
                     sizeof(T) * Source::box_inner);
