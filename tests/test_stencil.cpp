@@ -516,6 +516,40 @@ TEMPLATE_LIST_TEST_CASE("Stencils with a column halo wider than one vector (32 b
   }
 }
 
+TEMPLATE_LIST_TEST_CASE("Stencils whose box rows hold more than 256 elements", "[stencil][wide-box]",
+                        test::EnginesUnderTest) {
+  // Blocks of 2 x 256 floats with the 32-byte column halo: box rows of 272 floats, over the
+  // 256 elements a tensor map allows per box dimension, which BulkTensor copies as 136 8-byte
+  // tensor-map elements (impl::tensor_map_pack); the other engines copy them as any box. Grids
+  // with interior and edge blocks (nx = 600: two full block columns and one of 88), even inner
+  // extents, rows padded or not.
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages, th = etage::impl::is_host_space<test::Space> ? 1 : 128;
+  using Wide = StencilTile<2, 256, th, 1, 0, 32>;
+  STATIC_CHECK(etage::impl::stencil_halo_columns<test::Space, Wide, float> == 8);
+  for (bool fixed : {false, true}) {
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Plain, Wide>({1, 21, 600, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 2, R, GridKind::Wide, Wide>({1, 9, 602, no_x_hi, fixed, 2}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Plain, Wide>({5, 9, 520, full, fixed, 1}) <= tolerance<float>());
+    CHECK(stencil_error<E, S, float, 3, R, GridKind::Padded, Wide>({5, 7, 266, no_y_lo, fixed, 1}) <=
+          tolerance<float>());
+  }
+#if ETAGE_HAS_CUDA_ENGINES
+  if constexpr (std::is_same_v<E, engine::BulkTensor>) {
+    // An odd inner extent cannot be described in 8-byte elements, and double rows of 264
+    // elements exceed the limit: BulkTensor declines both, naming the value.
+    DeviceGrid<float, 3, R, GridKind::Padded> odd_in(3, 5, 265), odd_out(3, 5, 265);
+    REQUIRE_THROWS_MATCHES(
+        (stencil_3d<E, S, Wide>(test::Space{}, odd_in.device(), odd_out.device(), Stencil3D<float>::jacobi())),
+        UnsupportedEngine, MessageMatches(ContainsSubstring("inner extent is 265 elements, not a multiple of 2")));
+    DeviceGrid<double, 2, R, GridKind::Plain> d_in(1, 8, 600), d_out(1, 8, 600);
+    REQUIRE_THROWS_MATCHES(
+        (stencil_2d<E, S, Wide>(test::Space{}, d_in.device(), d_out.device(), Stencil2D<double>::jacobi())),
+        UnsupportedEngine, MessageMatches(ContainsSubstring("4x264 exceeds 256 elements")));
+  }
+#endif
+}
+
 TEMPLATE_LIST_TEST_CASE("Stencils whose input boxes carry an L2 eviction hint", "[stencil][l2-eviction]",
                         test::EnginesUnderTest) {
   // StencilTile's InputEviction on every engine: BulkTensor issues its copies with

@@ -29,6 +29,18 @@
 #include <etage/tile.hpp>
 
 namespace etage {
+namespace impl {
+/// Elements of `Source` per tensor-map element: 1, or 8 / sizeof(T) for a box whose rows
+/// hold more than 256 elements of fewer than 8 bytes. A tensor map allows at most 256 elements
+/// per box dimension (CUDA Driver API, cuTensorMapEncodeTiled, boxDim); such a box is
+/// described with 8-byte elements (CU_TENSOR_MAP_DATA_TYPE_UINT64) instead, up to 2,048 bytes
+/// per row. The bytes copied are the same; the source's inner extent and every box's inner
+/// origin must then be multiples of the pack (encode_tensor_map checks the extent, the
+/// loader the origins).
+template <class Source>
+inline constexpr int tensor_map_pack =
+    Source::box_inner > 256 && sizeof(typename Source::value_type) < 8 ? int(8 / sizeof(typename Source::value_type)) : 1;
+}  // namespace impl
 
 /// BulkTensor pipeline, 2..8 stages, warp-specialized (team = 1 producer warp + consumer
 /// warps). Barriers live in team scratch: full[s] (1 arrival: the producer's
@@ -133,13 +145,18 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
 
   ETAGE_INLINE_FUNCTION explicit TileLoader(Source const& s) : src(s) {}
 
-  /// Tensor-map coordinates (innermost first, signed 32-bit) of the box at (c0, c1), given in
-  /// the source's dimension order.
+  /// Tensor-map coordinates (innermost first, signed 32-bit, in tensor-map elements:
+  /// impl::tensor_map_pack source elements each) of the box at (c0, c1), given in the source's
+  /// dimension order. Precondition: the inner origin is a multiple of the pack (aborts if not).
   struct BoxCoordinates {
     std::int32_t inner, outer;
   };
+  static constexpr int pack = impl::tensor_map_pack<Source>;
   ETAGE_FORCEINLINE_FUNCTION static BoxCoordinates box_coordinates(std::int64_t c0, std::int64_t c1) {
-    return {std::int32_t(Source::inner == 1 ? c1 : c0), std::int32_t(Source::inner == 1 ? c0 : c1)};
+    std::int64_t const inner = Source::inner == 1 ? c1 : c0;
+    if constexpr (pack > 1)
+      if (inner % pack != 0) Kokkos::abort("etage BulkTensor: a box wider than 256 elements needs an even inner origin");
+    return {std::int32_t(inner / pack), std::int32_t(Source::inner == 1 ? c0 : c1)};
   }
 
   /// Issues the copy of the box at (c0, c1) into `dst`, completing on the slot's full barrier.
@@ -302,8 +319,10 @@ class TensorMapCache {
 /// Builds the CUtensorMap of `s` in device global memory (kept alive by `res`) and stores
 /// its address in s.tensor_map. Returns why the source does not qualify, or "" on success.
 /// Rules (CUDA Driver API, cuTensorMapEncodeTiled): global address 16 B aligned, strides
-/// multiples of 16 B, inner stride 1 element, box extents in [1, 256], box inner bytes a
-/// multiple of 16; extents below 2^31 - 512 (coordinates are signed 32-bit).
+/// multiples of 16 B, inner stride 1 element, box extents in [1, 256] tensor-map elements
+/// (a box row of more than 256 elements of under 8 bytes is encoded with 8-byte elements,
+/// impl::tensor_map_pack, and needs an inner extent that is a multiple of the pack), box
+/// inner bytes a multiple of 16; extents below 2^31 - 512 (coordinates are signed 32-bit).
 template <class Source>
 std::string encode_tensor_map(Source& s, LaunchResources& res) {
   using T = typename Source::value_type;
@@ -316,9 +335,14 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
   std::int64_t stride_bytes = s.stride_outer() * std::int64_t(sizeof(T));
   if (s.extent_outer() == 1) stride_bytes = (s.extent_inner() * std::int64_t(sizeof(T)) + 15) / 16 * 16;
   if (stride_bytes % 16 != 0) return "row stride is " + bytes(stride_bytes) + ", not a multiple of 16 bytes";
-  if (Source::box_inner > 256 || Source::box_outer > 256)
-    return "box " + std::to_string(Source::box_outer) + "x" + std::to_string(Source::box_inner) +
-           " exceeds 256 elements in a dimension";
+  constexpr int pack = tensor_map_pack<Source>;
+  if (Source::box_inner > 256 * pack || Source::box_outer > 256)
+    return "box " + std::to_string(Source::box_outer) + "x" + std::to_string(Source::box_inner) + " exceeds " +
+           (pack > 1 ? "2048 bytes per row or 256 rows" : "256 elements in a dimension");
+  if (s.extent_inner() % pack != 0)
+    return "inner extent is " + std::to_string(s.extent_inner()) + " elements, not a multiple of " + std::to_string(pack) +
+           ": box rows of " + std::to_string(Source::box_inner) +
+           " elements (over 256) are copied as 8-byte tensor-map elements";
   if ((Source::box_inner * sizeof(T)) % 16 != 0)
     return "box inner extent is " + bytes(Source::box_inner * sizeof(T)) + ", not a multiple of 16 bytes";
   // Box coordinates are signed 32-bit (PTX ISA 8.0, "cp.async.bulk.tensor"): every origin a
@@ -331,11 +355,13 @@ std::string encode_tensor_map(Source& s, LaunchResources& res) {
   if (encode == nullptr) return "cuTensorMapEncodeTiled is not available from the CUDA driver";
 
   CUtensorMap map{};  // zeroed: all 128 bytes are the cache key, whatever the driver leaves unwritten
-  cuuint64_t dims[2] = {cuuint64_t(s.extent_inner()), cuuint64_t(s.extent_outer())};
+  cuuint64_t dims[2] = {cuuint64_t(s.extent_inner() / pack), cuuint64_t(s.extent_outer())};
   cuuint64_t strides[1] = {cuuint64_t(stride_bytes)};
-  cuuint32_t box[2] = {cuuint32_t(Source::box_inner), cuuint32_t(Source::box_outer)};
+  cuuint32_t box[2] = {cuuint32_t(Source::box_inner / pack), cuuint32_t(Source::box_outer)};
   cuuint32_t elem_strides[2] = {1, 1};
-  CUtensorMapDataType const dtype = sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
+  CUtensorMapDataType const dtype = pack > 1        ? CU_TENSOR_MAP_DATA_TYPE_UINT64
+                                    : sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+                                                     : CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
   CUresult const rc = encode(&map, dtype, 2, const_cast<T*>(s.data), dims, strides, box, elem_strides,
                              CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
