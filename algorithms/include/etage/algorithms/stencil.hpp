@@ -103,8 +103,10 @@ struct Halo3D {
 /// reads one element there), a multiple of 16 in [16, 128]; 0: the space's choice,
 /// stencil_halo_bytes (32 on a GPU, 16 on the host). The box is (BO + 2) x (BI + 2 *
 /// HaloBytes / sizeof(T)) elements: a wider halo takes more team scratch per stage, and a
-/// BulkTensor box row may hold at most 256 elements (a wider one makes that engine
-/// unavailable: UnsupportedEngine when forced, the next engine with Auto). 16 gives the
+/// BulkTensor box row may hold at most 256 elements of 8 bytes, 512 of 4 (a row of more than
+/// 256 floats is copied as 8-byte tensor-map elements and then needs an even inner extent of
+/// the grid's canonical source); a box outside those limits makes that engine unavailable
+/// (UnsupportedEngine naming the limit when forced, the next engine with Auto). 16 gives the
 /// layout of etage before the GPU default became 32 (e.g. StencilTile<16, 128, 256, 2, 0,
 /// 16> is the former 2D default; with 32 bytes its 10,368-byte box no longer fits 4 stages).
 /// Box rows start on a 32-byte L2 sector only when HaloBytes is a multiple of 32.
