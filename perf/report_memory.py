@@ -76,18 +76,25 @@ the columns compare that peer with the other. host µs/call: the host's time ins
 (launch preparation), which queued calls overlap with the device's work."""
 
 
+def best_etage(rows):
+    """The row key of the fastest etage configuration of each (algorithm, shape) that has one."""
+    best = {}
+    for key, r in rows.items():
+        if key[2] not in NOT_ETAGE and r["rate"]:
+            k = key[:2]
+            if k not in best or r["rate"] > rows[best[k]]["rate"]:
+                best[k] = key
+    return best
+
+
 def table(rows):
     lines = ["| algorithm | shape | configuration | GB/s | % of copy | x Kokkos range | x Kokkos tuned | host µs/call | |",
              "|---|---|---|---:|---:|---:|---:|---:|---|"]
-    best, peer = {}, {"range": {}, "tuned": {}}
+    peer = {"range": {}, "tuned": {}}
     for (algo, shape, who, stages), r in rows.items():
         if who in PEER_COLUMN and r["rate"]:
             peer[PEER_COLUMN[who]][(algo, shape)] = r["rate"]
-        elif who not in NOT_ETAGE and r["rate"]:
-            k = (algo, shape)
-            if k not in best or r["rate"] > rows[best[k]]["rate"]:
-                best[k] = (algo, shape, who, stages)
-    marked = set(best.values())
+    marked = set(best_etage(rows).values())
     for key, r in rows.items():
         algo, shape, who, stages = key
         config = who if who in NOT_ETAGE else f"{who}/{stages}"
@@ -132,12 +139,12 @@ def plot(rows, png, title=""):
     fig, axes = plt.subplots(nrows, ncols, figsize=(width * ncols, 4.8 * nrows), squeeze=False)
     for ax in axes.flat[len(panels):]:
         ax.set_visible(False)
+    best_key = best_etage(rows)
     for ax, (algo, shape) in zip(axes.flat, panels):
         items = [(k, r) for k, r in rows.items() if (k[0], k[1]) == (algo, shape) and r["rate"]]
         labels = [k[2] if k[2] in NOT_ETAGE else f"{k[2]}/{k[3]}" for k, _ in items]
-        etage = [i for i, (k, _) in enumerate(items) if k[2] not in NOT_ETAGE]
-        best = max(etage, key=lambda i: items[i][1]["rate"]) if etage else None
-        colors = ["#1f4e99" if i == best else "#5b9bd5" if i in etage else "#a6a6a6" for i in range(len(items))]
+        colors = ["#a6a6a6" if k[2] in NOT_ETAGE else "#1f4e99" if k == best_key.get((algo, shape)) else "#5b9bd5"
+                  for k, _ in items]
         rates = [r["rate"] / 1e9 for _, r in items]
         ax.bar(range(len(items)), rates, color=colors)
         for i, (_, r) in enumerate(items):

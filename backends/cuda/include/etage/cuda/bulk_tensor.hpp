@@ -155,7 +155,8 @@ struct TileLoader<engine::BulkTensor, Source, Threads> {
   ETAGE_FORCEINLINE_FUNCTION static BoxCoordinates box_coordinates(std::int64_t c0, std::int64_t c1) {
     std::int64_t const inner = Source::inner == 1 ? c1 : c0;
     if constexpr (pack > 1)
-      if (inner % pack != 0) Kokkos::abort("etage BulkTensor: a box wider than 256 elements needs an even inner origin");
+      if (inner % pack != 0)
+        Kokkos::abort("etage BulkTensor: a box row of over 256 elements needs an inner origin on an 8-byte boundary");
     return {std::int32_t(inner / pack), std::int32_t(Source::inner == 1 ? c0 : c1)};
   }
 
