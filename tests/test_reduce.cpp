@@ -191,19 +191,48 @@ TEST_CASE("Reductions: empty vectors and bad input", "[reduce][errors]") {
   REQUIRE_THROWS_AS(etage::dot(space, x, x, max + 1000), LaunchConfigError);
 }
 
+namespace {
+/// max_value of n elements of T, all `fill` except `special` at `at`.
+template <class E, int S, class T>
+T max_with(std::int64_t n, T fill, std::int64_t at, T special) {
+  Kokkos::View<T*, test::Space> x("x", n);
+  auto h = Kokkos::create_mirror_view(x);
+  for (std::int64_t i = 0; i < n; ++i) h(i) = fill - T(i % 7);
+  if (at >= 0) h(at) = special;
+  Kokkos::deep_copy(x, h);
+  return etage::max_value<E, S, rdb_threads<E>>(test::Space{}, x);
+}
+}  // namespace
+
 TEMPLATE_LIST_TEST_CASE("max_value propagates a NaN wherever it is", "[reduce][nan]", test::EnginesUnderTest) {
   using E = typename TestType::engine;
-  constexpr int TH = rdb_threads<E>;
+  constexpr int S = TestType::stages;
+  // Body tiles go through 16-byte vectors, the tail (n mod 1 KiB of elements) element by
+  // element: 128 * 37 + 5 floats put n - 1 in the tail, n / 2 in the body.
   for (std::int64_t n : {std::int64_t(5), std::int64_t(128 * 37 + 5)})
     for (std::int64_t at : {std::int64_t(0), n / 2, n - 1}) {
       CAPTURE(E::name, n, at);
-      Kokkos::View<float*, test::Space> x("x", n);
-      auto h = Kokkos::create_mirror_view(x);
-      for (std::int64_t i = 0; i < n; ++i) h(i) = -3.0f + float(i % 7);
-      h(at) = std::numeric_limits<float>::quiet_NaN();
-      Kokkos::deep_copy(x, h);
-      CHECK(std::isnan(etage::max_value<E, TestType::stages, TH>(test::Space{}, x)));
+      CHECK(std::isnan(max_with<E, S>(n, 3.0f, at, std::numeric_limits<float>::quiet_NaN())));
+      CHECK(std::isnan(max_with<E, S>(n, 3.0, at, std::numeric_limits<double>::quiet_NaN())));
     }
+}
+
+TEMPLATE_LIST_TEST_CASE("max_value over infinities", "[reduce][inf]", test::EnginesUnderTest) {
+  using E = typename TestType::engine;
+  constexpr int S = TestType::stages;
+  float const inf = std::numeric_limits<float>::infinity();
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(128 * 37 + 5)}) {
+    CAPTURE(E::name, n);
+    // Every element -inf: the identity (-inf) must not turn into -FLT_MAX or 0.
+    CHECK(max_with<E, S>(n, -inf, -1, 0.0f) == -inf);
+    CHECK(max_with<E, S>(n, -std::numeric_limits<double>::infinity(), -1, 0.0) ==
+          -std::numeric_limits<double>::infinity());
+    for (std::int64_t at : {std::int64_t(0), n / 2, n - 1}) {
+      CAPTURE(at);
+      CHECK(max_with<E, S>(n, -1e30f, at, inf) == inf);
+      CHECK(max_with<E, S>(n, -inf, at, -2.5f) == -2.5f);
+    }
+  }
 }
 
 /// Inputs of the tests that repeat reductions: 2^20 + 3 floats, x in [-1, 1) and y in
