@@ -53,16 +53,22 @@ inline std::vector<std::string> labels_starting_with(std::string const& prefix) 
   return v;
 }
 
-/// The label of the one kernel, among those `run()` launches (on Space, fenced after it),
-/// whose label starts with `prefix`. Fails the test case (REQUIRE) unless exactly one did.
+/// The labels, starting with `prefix`, of the kernels `run()` launches (on Space, fenced after it).
 template <class Run>
-std::string only_label(std::string const& prefix, Run&& run) {
+std::vector<std::string> launched_labels(std::string const& prefix, Run&& run) {
   {
     LabelRecorder const recorder;
     run();
     Space{}.fence();
   }
-  auto const labels = labels_starting_with(prefix);
+  return labels_starting_with(prefix);
+}
+
+/// The label of the one kernel, among those `run()` launches (on Space, fenced after it),
+/// whose label starts with `prefix`. Fails the test case (REQUIRE) unless exactly one did.
+template <class Run>
+std::string only_label(std::string const& prefix, Run&& run) {
+  auto const labels = launched_labels(prefix, run);
   CAPTURE(prefix, labels);
   REQUIRE(labels.size() == 1);
   return labels[0];
