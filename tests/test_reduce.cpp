@@ -154,7 +154,9 @@ TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two",
 #endif
 }
 
-TEMPLATE_LIST_TEST_CASE("C09: reductions over n = 128k+5 (edge tile zero-filled, no branch)", "[reduce][field][C09]",
+// C09 here: the results over n = 128k+5 (an edge tile that arrives zero-filled). That the loops over
+// a stage have no branch per element is checked on the PTX (tests/cuda/reduce_loop_check.sh).
+TEMPLATE_LIST_TEST_CASE("C09: reductions over n = 128k+5 (edge tile zero-filled)", "[reduce][field][C09]",
                         test::EnginesUnderTest) {
   using E = typename TestType::engine;
   constexpr int TH = rdb_threads<E>;

@@ -1,4 +1,5 @@
-# Sourced by the compile-only PTX checks (stage_reads_check.sh, cp_async_sizes_check.sh):
+# Sourced by the compile-only PTX checks (stage_reads_check.sh, cp_async_sizes_check.sh,
+# reduce_loop_check.sh):
 #   rebuild_kept_ptx NAME KEEP_DIR OBJECT BUILD_CMD...
 # deletes OBJECT and the PTX that nvcc keeps for tests/cuda/NAME.cpp (-keep) in KEEP_DIR,
 # rebuilds the object with BUILD_CMD and sets `ptx` to the fresh PTX's path; on a failed build,
