@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <catch2/catch_template_test_macros.hpp>
@@ -82,7 +83,14 @@ void check_reductions(std::int64_t n, int team_size) {
   test::Space const space;
   if constexpr (std::is_same_v<Engine, engine::BulkTensor>) {
     if (!x.bulk_ok()) {
-      REQUIRE_THROWS_AS((etage::sum<Engine, Stages, Threads>(space, x.device(), team_size)), UnsupportedEngine);
+      // The refusal names the first tensor-map rule x breaks, in the order they are checked.
+      auto const d = x.device();
+      auto const address = reinterpret_cast<std::uintptr_t>(d.data());
+      std::string const rule = address % 16 != 0
+                                   ? "x: base address " + std::to_string(address) + " is not 16-byte aligned"
+                                   : "x: inner stride is " + std::to_string(d.stride(0)) + " elements";
+      CHECK_THAT(test::unsupported_engine_message([&] { etage::sum<Engine, Stages, Threads>(space, d, team_size); }),
+                 Catch::Matchers::ContainsSubstring("etage::sum<BulkTensor>: " + rule));
       return;
     }
   }
@@ -103,7 +111,7 @@ std::vector<std::int64_t> lengths() {
 
 /// Consumer thread counts that are not powers of two, as the space allows: at run time
 /// (Threads = 0) on the host; on CUDA 96 compile-time and 224 at run time (whole warps, so
-/// that BulkTensor runs them too).
+/// that BulkTensor runs them too), then 100 and 33 (not whole warps: BulkTensor refuses them).
 #if !ETAGE_HAS_CUDA_ENGINES
 int host_team_size_max() {
   auto noop = KOKKOS_LAMBDA(Kokkos::TeamPolicy<test::Space>::member_type const&){};
@@ -146,6 +154,25 @@ TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two",
   for (std::int64_t n : lengths<float>()) check_reductions<E, S, 96, float>(n, 0);
   if constexpr (!std::is_same_v<E, engine::RegisterDoubleBuffer>)
     for (std::int64_t n : lengths<float>()) check_reductions<E, S, 0, float>(n, 224);
+  // Teams that are not whole warps: 100 consumer threads (3 warps and 4 threads) and 33.
+  if constexpr (std::is_same_v<E, engine::BulkTensor>) {
+    // Its consumers arrive on the empty barriers one warp at a time: a clear refusal, at run
+    // time and at compile time; Auto runs the call on another engine.
+    test::Space const space;
+    Kokkos::View<float*, test::Space> x("x", 5000);
+    Kokkos::deep_copy(x, 1.0f);
+    CHECK_THAT(test::unsupported_engine_message([&] { etage::sum<E, S>(space, x, 100); }),
+               Catch::Matchers::ContainsSubstring("consumer threads 100 is not a multiple of 32"));
+    CHECK_THAT(test::unsupported_engine_message([&] { etage::max_value<E, S, 33>(space, x); }),
+               Catch::Matchers::ContainsSubstring("consumer threads 33 is not a multiple of 32"));
+    CHECK(etage::sum(space, x, 100) == 5000.0f);
+  } else if constexpr (std::is_same_v<E, engine::RegisterDoubleBuffer>) {
+    for (std::int64_t n : lengths<float>()) check_reductions<E, S, 100, float>(n, 0);
+    check_reductions<E, S, 33, double>(128 * 1000 + 5, 0);
+  } else {
+    for (std::int64_t n : lengths<float>()) check_reductions<E, S, 0, float>(n, 100);
+    check_reductions<E, S, 0, double>(128 * 1000 + 5, 33);
+  }
 #else
   int const max = host_team_size_max();
   for (int ts = 1; ts <= std::min(max, 5); ++ts)

@@ -100,4 +100,30 @@ struct MockMember {
   KOKKOS_FUNCTION void team_barrier() const { ++const_cast<MockMember*>(this)->barriers; }
 };
 
+/// The message of the UnsupportedEngine that `run` throws; "(nothing thrown)" if it returns.
+/// Other exceptions propagate.
+template <class Run>
+std::string unsupported_engine_message(Run&& run) {
+  try {
+    run();
+  } catch (UnsupportedEngine const& e) {
+    return e.what();
+  }
+  return "(nothing thrown)";
+}
+
+/// Checks that `run` (a forced BulkTensor call on an operand the tensor map cannot describe)
+/// throws UnsupportedEngine naming the engine and the tensor-map rule broken (CUDA Driver API,
+/// cuTensorMapEncodeTiled: a 16-byte aligned base, an inner stride of 1 element, row strides in
+/// multiples of 16 bytes).
+template <class Run>
+void check_bulk_tensor_refusal(Run&& run) {
+  std::string const message = unsupported_engine_message(run);
+  CAPTURE(message);
+  CHECK(message.find("<BulkTensor>: ") != std::string::npos);
+  CHECK((message.find("is not 16-byte aligned") != std::string::npos ||
+         message.find("bulk tensor copies need 1") != std::string::npos ||
+         message.find("not a multiple of 16 bytes") != std::string::npos));
+}
+
 }  // namespace etage::test
