@@ -156,8 +156,9 @@ TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two",
     for (std::int64_t n : lengths<float>()) check_reductions<E, S, 0, float>(n, 224);
   // Teams that are not whole warps: 100 consumer threads (3 warps and 4 threads) and 33.
   if constexpr (std::is_same_v<E, engine::BulkTensor>) {
-    // Its consumers arrive on the empty barriers one warp at a time: a clear refusal, at run
-    // time and at compile time; Auto runs the call on another engine.
+    // Its consumers arrive on the empty barriers one warp at a time: a clear refusal for a
+    // run-time team size and for a compile-time Threads (whose kernel is never instantiated);
+    // Auto runs the call on the next engine.
     test::Space const space;
     Kokkos::View<float*, test::Space> x("x", 5000);
     Kokkos::deep_copy(x, 1.0f);
@@ -165,7 +166,11 @@ TEMPLATE_LIST_TEST_CASE("Reductions with team sizes that are not powers of two",
                Catch::Matchers::ContainsSubstring("consumer threads 100 is not a multiple of 32"));
     CHECK_THAT(test::unsupported_engine_message([&] { etage::max_value<E, S, 33>(space, x); }),
                Catch::Matchers::ContainsSubstring("consumer threads 33 is not a multiple of 32"));
-    CHECK(etage::sum(space, x, 100) == 5000.0f);
+    float auto_sum = 0;
+    std::string const label = test::only_label("etage::sum<", [&] { auto_sum = etage::sum(space, x, 100); });
+    CHECK(auto_sum == 5000.0f);
+    CHECK_THAT(label, Catch::Matchers::StartsWith("etage::sum<CpAsync, ") &&
+                          Catch::Matchers::ContainsSubstring(", 100 consumer threads, "));
   } else if constexpr (std::is_same_v<E, engine::RegisterDoubleBuffer>) {
     for (std::int64_t n : lengths<float>()) check_reductions<E, S, 100, float>(n, 0);
     check_reductions<E, S, 33, double>(128 * 1000 + 5, 0);

@@ -22,10 +22,13 @@ inline constexpr int resolved_stages = Stages == 0 ? default_stages<Engine> : St
 
 /// True when a tile loop of `Engine` x `Stages` with `Threads` consumer threads can be
 /// compiled for `ExecSpace` (stage range, backend support, compile-time Threads for
-/// RegisterDoubleBuffer).
+/// RegisterDoubleBuffer) and launched (an engine with a producer warp runs whole consumer
+/// warps: a compile-time Threads that is not a multiple of 32 is never instantiated;
+/// engine_unavailable says why).
 template <class Engine, int Stages, int Threads, class ExecSpace>
 inline constexpr bool engine_compiles = stages_in_range<Engine, Stages> && EngineSupport<Engine, ExecSpace>::compiled &&
-                                        !(std::is_same_v<Engine, engine::RegisterDoubleBuffer> && Threads == 0);
+                                        !(std::is_same_v<Engine, engine::RegisterDoubleBuffer> && Threads == 0) &&
+                                        !(Engine::producer_warps > 0 && Threads % 32 != 0);
 
 /// Why `Engine` with `Stages` and `consumer_threads` cannot run on `space`; empty when it can.
 template <class Engine, int Stages, int Threads, class ExecSpace>
