@@ -95,6 +95,51 @@ struct ReduceKernel {
     if constexpr (Op == ReduceOp::Max) return v != v ? v : Kokkos::max(a, v);
     else return a + v;
   }
+  /// Elements per vector of a consumer thread's share: 16 bytes (4 floats, 2 doubles). A
+  /// reshaped row is 1 KiB and every stage slot starts 128-byte aligned, so a vector at an
+  /// element index that is a multiple of `vector` is 16-byte aligned in every engine's stage.
+  static constexpr int vector = sizeof(T) < 16 ? int(16 / sizeof(T)) : 1;
+  static_assert(row % vector == 0, "etage reductions: a reshaped row must hold whole 16-byte vectors");
+  /// Elements [e, e + vector) of the tiles: x (sum, max) or x * y (dot), one 16-byte stage
+  /// read per operand.
+  template <class Tile>
+  ETAGE_FORCEINLINE_FUNCTION static Vec<T, vector> vector_at(int e, Tile const& x) {
+    return Vec<T, vector>::load(x.data + e);
+  }
+  template <class TileX, class TileY>
+  ETAGE_FORCEINLINE_FUNCTION static Vec<T, vector> vector_at(int e, TileX const& x, TileY const& y) {
+    Vec<T, vector> a = Vec<T, vector>::load(x.data + e);
+    Vec<T, vector> const b = Vec<T, vector>::load(y.data + e);
+    for (int k = 0; k < vector; ++k) a.v[k] *= b.v[k];
+    return a;
+  }
+  /// One consumer thread's partial results when a team has several (GPU teams): one lane per
+  /// element of a vector, so that the thread's loop carries `vector` independent chains. For
+  /// max, the lanes take Kokkos::fmax (one instruction on a GPU, which drops a NaN) and `nan`
+  /// records whether any element was a NaN; fold() puts the NaN back. perf/NOTES.md, memory
+  /// attempt 34, compares it on the H200 with one element per iteration and the NaN-sticky
+  /// combine (22 against 64 PTX instructions per 4 floats for max).
+  struct Lanes {
+    T lane[vector];
+    bool nan = false;
+    ETAGE_FORCEINLINE_FUNCTION Lanes() {
+      for (int k = 0; k < vector; ++k) lane[k] = reduce_identity<Op, T>();
+    }
+    ETAGE_FORCEINLINE_FUNCTION void add(int k, T v) {
+      if constexpr (Op == ReduceOp::Max) {
+        lane[k] = Kokkos::fmax(lane[k], v);
+        nan = nan || v != v;
+      } else {
+        lane[k] += v;
+      }
+    }
+    /// The lanes combined into `acc` (NaN for max when any element was one).
+    ETAGE_FORCEINLINE_FUNCTION void fold(T& acc) const {
+      for (int k = 0; k < vector; ++k) acc = combine(acc, lane[k]);
+      if constexpr (Op == ReduceOp::Max)
+        if (nan) acc = Kokkos::Experimental::quiet_NaN<T>::value;
+    }
+  };
   /// Elements [0, valid) of the tiles into `acc` through `Lanes` independent partial results,
   /// for one consumer thread per team (the host), where a single dependent chain ran at the
   /// adder's latency (perf/NOTES.md, "Host memory-bound algorithms"). The same result as
@@ -118,6 +163,7 @@ struct ReduceKernel {
     std::int64_t const end = body ? body_tiles * (r + 1) / body_league : 1;
     std::int64_t const rows = body_rows, tail = tail_elements;
     T acc = reduce_identity<Op, T>();
+    Lanes lanes;
     auto const compute = [&](ConsumerContext const& ctx, int t, auto const&... tiles) {
       // Valid elements of this tile: whole tiles, the last body tile's rows, or the tail.
       std::int64_t const first_row = (begin + t) * Source::box_outer;
@@ -128,7 +174,15 @@ struct ReduceKernel {
           return;
         }
       ))
-      for (int e = ctx.rank; e < valid; e += ctx.count) acc = combine(acc, element(e, tiles...));
+      // Whole 16-byte vectors, thread by thread (consecutive threads read consecutive vectors:
+      // no shared-memory bank conflict), then the tail tile's last partial vector element by
+      // element.
+      int const whole = valid - valid % vector;
+      for (int e = ctx.rank * vector; e < whole; e += ctx.count * vector) {
+        Vec<T, vector> const v = vector_at(e, tiles...);
+        for (int k = 0; k < vector; ++k) lanes.add(k, v[k]);
+      }
+      for (int e = whole + ctx.rank; e < valid; e += ctx.count) lanes.add(0, element(e, tiles...));
     };
     auto const origin = [=](int t) { return TileOrigin{{(begin + t) * Source::box_outer, 0}}; };
     // No L2 prefetch (Operand::l2_prefetch_distance 0): on the H200 the sum BulkTensor/2 read
@@ -141,6 +195,7 @@ struct ReduceKernel {
     } else {
       tile_loop<Engine, Stages, Threads>(team, int(end - begin), compute, operand(sx, origin));
     }
+    lanes.fold(acc);
     // Producer-warp threads (BulkTensor) still hold the identity.
     if constexpr (Op == ReduceOp::Max) {
       // Kokkos::Max drops a NaN that arrives as the right-hand operand: carry it as a flag.
