@@ -116,9 +116,10 @@ struct ReduceKernel {
   /// One consumer thread's partial results when a team has several (GPU teams): one lane per
   /// element of a vector, so that the thread's loop carries `vector` independent chains. For
   /// max, the lanes take Kokkos::fmax (one instruction on a GPU, which drops a NaN) and `nan`
-  /// records whether any element was a NaN; fold() puts the NaN back. perf/NOTES.md, memory
-  /// attempt 34, compares it on the H200 with one element per iteration and the NaN-sticky
-  /// combine (22 against 64 PTX instructions per 4 floats for max).
+  /// records whether any element was a NaN; fold() puts the NaN back. 22 against 64 PTX
+  /// instructions per 4 floats for max with one element per iteration and the NaN-sticky
+  /// combine; on an H100 max at 1 GiB rose from 93.5–96.4 % to 95.1–98.3 % of copy, the sum by
+  /// up to 2 points (perf/NOTES.md, memory attempt 34; perf/results/h100/2026-12-06-55a2e06/).
   struct Lanes {
     T lane[vector];
     bool nan = false;
