@@ -34,7 +34,7 @@ M=gpu__time_duration.sum,sm__inst_executed.sum,smsp__issue_active.avg.pct_of_pea
 if command -v ncu > /dev/null; then
   for v in M C; do
     echo "== ncu max BulkTensor/4 1 GiB v$v" >> $R/ncu.txt
-    LD_LIBRARY_PATH=${D[$v]}/perf ETAGE_BENCH_MIB=1024 ETAGE_BENCH_STAGES=4 timeout 60 ncu --clock-control none -k regex:ReduceKernel \
+    LD_LIBRARY_PATH=${D[$v]}/perf ETAGE_BENCH_MIB=1024 ETAGE_BENCH_STAGES=4 timeout 60 ncu --clock-control none --kernel-name-base demangled -k regex:ReduceKernel \
       --launch-skip 20 --launch-count 1 --metrics $M --csv ${D[$v]}/perf/etage_bench_memory \
       --benchmark_filter='BM_Max<BulkTensor>' --benchmark_min_time=0.05 > $R/ncu-v$v.csv 2>&1
     python3 -c 'import csv,sys; [print(r[-3], r[-2], r[-1]) for r in csv.reader(open(sys.argv[1])) if len(r) > 3 and r[-3].startswith(("dram","sm","gpu"))]' \
