@@ -2,8 +2,9 @@
 # On a GPU machine that cannot install or build: runs the prebuilt CUDA binaries carried in
 # build/cuda (ETAGE_BUILD_DIR to change) and collects what the run showed:
 #   1. the Catch2 suite (tests/etage_tests) and the watchdog probe (tests/watchdog_probe);
-#   2. the whole suite under compute-sanitizer memcheck, racecheck, synccheck
-#      (ETAGE_SANITIZERS lists the tools; empty skips them);
+#   2. the suite under compute-sanitizer memcheck, racecheck, synccheck
+#      (ETAGE_SANITIZERS lists the tools, empty skips them; ETAGE_SANITIZER_TESTS a Catch2 test
+#      spec such as "[reduce]", default the whole suite);
 #   3. the synchronisation latency benchmark (perf/etage_bench_barrier), the memory-bound
 #      benchmark (perf/etage_bench_memory) and the GEMM benchmark (perf/etage_bench_gemm),
 #      each when built, each with its report. ETAGE_BENCHES lists which (default: all three).
@@ -51,14 +52,15 @@ if [ -x "$BUILD/tests/watchdog_probe" ]; then
   fi
 fi
 if [ -x "$TESTS" ] && command -v compute-sanitizer >/dev/null; then
+  spec=${ETAGE_SANITIZER_TESTS:-}
   for tool in ${ETAGE_SANITIZERS-memcheck racecheck synccheck}; do
     timeout "${ETAGE_SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 99 \
-      "$TESTS" --reporter compact >"$RUN/sanitizer-$tool.log" 2>&1
+      "$TESTS" ${spec:+"$spec"} --reporter compact >"$RUN/sanitizer-$tool.log" 2>&1
     rc=$?
     line=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$RUN/sanitizer-$tool.log" | tail -n 1)
     tests=$(grep -E '^(All tests passed|test cases:)' "$RUN/sanitizer-$tool.log" | tail -n 1)
     case $rc in
-      0) note "compute-sanitizer $tool, whole suite: ${line#========= } | $tests" ;;
+      0) note "compute-sanitizer $tool, ${spec:-whole suite}: ${line#========= } | $tests" ;;
       124) note "compute-sanitizer $tool: timed out, not conclusive"; status=1 ;;
       *) note "compute-sanitizer $tool: FAILED (exit $rc) ${line#========= } | $tests"; status=1 ;;
     esac
